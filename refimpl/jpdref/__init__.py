@@ -1,0 +1,38 @@
+"""jpdref — the reference implementation of the jipingdian rules specification.
+
+A pure rules engine: no file, network or terminal I/O. Every public function that implements a
+clause of ``spec/`` names the clause anchor in its docstring (``{#anchor}``).
+
+Naming conventions used throughout (written once, here):
+
+* a *point* is an int index ``y * width + x`` with ``y = 0`` the top line of a diagram;
+* a *vertex* is the GTP spelling of a point (``"C3"``; columns skip ``I``; row 1 is the bottom);
+* ``BLACK``/``WHITE`` are ``Color`` values; ``EMPTY`` is 0 on the board arrays;
+* a *chain* (棋子组成的整体) is a maximal set of same-coloured, orthogonally connected stones;
+* a *board position* (盘内棋形) is the stones on the board; a *global position* (全局棋形) is
+  the board position plus the virtual-move stones (虚着之子) each side has put off the board.
+"""
+
+from jpdref.board import Board
+from jpdref.coords import Geometry
+from jpdref.game import Action, ActionKind, Game, Outcome, Phase, Step
+from jpdref.reasons import Reason
+from jpdref.rules import Rules, RulesError
+from jpdref.stones import BLACK, WHITE, Color
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "Action",
+    "ActionKind",
+    "Board",
+    "Color",
+    "Game",
+    "Geometry",
+    "Outcome",
+    "Phase",
+    "Reason",
+    "Rules",
+    "RulesError",
+    "Step",
+]

@@ -1,0 +1,232 @@
+"""The board: stones, chains and liberties, kept up to date move by move. {#board.chains}
+
+The board knows only stones. It does not know whose turn it is, ko, repetition or passes: the
+:class:`jpdref.game.Game` owns those. It keeps, incrementally:
+
+* for every point its colour and the chain (棋子组成的整体) holding it;
+* for every chain its stones, its liberties (气) and the XOR of its stones' Zobrist keys;
+* the Zobrist hash of the whole board position (盘内棋形).
+
+:meth:`Board.preview` tells what a real move would do without changing anything, including the
+hash of the resulting board, so the game can check repetition before committing with
+:meth:`Board.commit`. No full-board copy is made per move.
+"""
+
+from dataclasses import dataclass
+
+from jpdref.coords import Geometry
+from jpdref.stones import BLACK, EMPTY, WHITE, Color
+from jpdref.zobrist import stone_keys
+
+
+class PositionError(ValueError):
+    """A set-up position that cannot occur on a board (a chain without liberties, …)."""
+
+
+class Chain:
+    """A chain: its colour, stones, liberties, and the XOR of its stones' keys."""
+
+    __slots__ = ("color", "key", "libs", "stones")
+
+    def __init__(self, color: int, stones: list[int], libs: set[int], key: int) -> None:
+        self.color = color
+        self.stones = stones
+        self.libs = libs
+        self.key = key
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a real move at ``point`` would do. {#capture.order}
+
+    ``captured`` are the opponent chains it removes; ``suicide`` is True when it captures
+    nothing and leaves its own chain without liberties, in which case ``own`` are the chains
+    (besides the new stone) that would be removed with it. ``new_hash`` is the board hash after.
+    """
+
+    point: int
+    color: int
+    captured: tuple[Chain, ...]
+    own: tuple[Chain, ...]
+    suicide: bool
+    new_hash: int
+
+    @property
+    def captured_count(self) -> int:
+        return sum(len(c.stones) for c in self.captured)
+
+    @property
+    def suicide_count(self) -> int:
+        return 1 + sum(len(c.stones) for c in self.own) if self.suicide else 0
+
+
+class Board:
+    """Stones on a board, with incremental chains and a Zobrist hash of the board position."""
+
+    __slots__ = ("chain", "color", "geometry", "hash", "keys", "nbrs")
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.geometry = geometry
+        self.nbrs = geometry.neighbours
+        self.color: list[int] = [EMPTY] * geometry.area
+        self.chain: list[Chain | None] = [None] * geometry.area
+        self.keys = {
+            BLACK: stone_keys(geometry.area, BLACK),
+            WHITE: stone_keys(geometry.area, WHITE),
+        }
+        self.hash = 0
+
+    # -- set-up ------------------------------------------------------------------------------
+    @classmethod
+    def from_stones(cls, geometry: Geometry, stones: dict[int, Color]) -> "Board":
+        """A board holding ``stones``. {#setup.position}
+
+        Raises PositionError if a chain has no liberty: such a position cannot arise in play
+        and no rule says which chain would be removed.
+        """
+        board = cls(geometry)
+        for p, c in stones.items():
+            board.color[p] = int(c)
+            board.hash ^= board.keys[c][p]
+        board._rebuild_chains()
+        for p in range(geometry.area):
+            ch = board.chain[p]
+            if ch is not None and not ch.libs:
+                raise PositionError(
+                    f"impossible position: the {Color(ch.color).name.lower()} chain at "
+                    f"{geometry.to_gtp(min(ch.stones))} has no liberties"
+                )
+        return board
+
+    def _rebuild_chains(self) -> None:
+        """Flood-fill every chain from scratch (set-up only; never called per move)."""
+        color, nbrs = self.color, self.nbrs
+        self.chain = [None] * len(color)
+        for start in range(len(color)):
+            c = color[start]
+            if c == EMPTY or self.chain[start] is not None:
+                continue
+            ch = Chain(c, [], set(), 0)
+            stack = [start]
+            self.chain[start] = ch
+            while stack:
+                p = stack.pop()
+                ch.stones.append(p)
+                ch.key ^= self.keys[c][p]
+                for q in nbrs[p]:
+                    cq = color[q]
+                    if cq == EMPTY:
+                        ch.libs.add(q)
+                    elif cq == c and self.chain[q] is None:
+                        self.chain[q] = ch
+                        stack.append(q)
+
+    # -- queries -----------------------------------------------------------------------------
+    def stones(self) -> dict[int, Color]:
+        return {p: Color(c) for p, c in enumerate(self.color) if c != EMPTY}
+
+    def count(self, color: Color) -> int:
+        return self.color.count(int(color))
+
+    def chains(self) -> list[Chain]:
+        seen: dict[int, Chain] = {}
+        for ch in self.chain:
+            if ch is not None:
+                seen.setdefault(id(ch), ch)
+        return list(seen.values())
+
+    def compute_hash(self) -> int:
+        """The board hash computed from scratch (for checking the incremental one)."""
+        h = 0
+        for p, c in enumerate(self.color):
+            if c != EMPTY:
+                h ^= self.keys[c][p]
+        return h
+
+    # -- moves -------------------------------------------------------------------------------
+    def preview(self, p: int, color: int) -> Preview:
+        """What a real move by ``color`` at the empty point ``p`` would do; changes nothing.
+
+        {#capture.order} Opponent chains left without liberties are removed first; only if
+        there are none and the move's own chain has no liberty is that chain removed (自尽).
+        """
+        chain = self.chain
+        captured: list[Chain] = []
+        own: list[Chain] = []
+        has_liberty = False
+        for q in self.nbrs[p]:
+            ch = chain[q]
+            if ch is None:
+                has_liberty = True
+            elif ch.color == color:
+                if ch not in own:
+                    own.append(ch)
+                    if len(ch.libs) > 1:
+                        has_liberty = True
+            elif len(ch.libs) == 1 and ch not in captured:
+                captured.append(ch)
+        if captured:
+            h = self.hash ^ self.keys[color][p]
+            for ch in captured:
+                h ^= ch.key
+            return Preview(p, color, tuple(captured), tuple(own), False, h)
+        if has_liberty:
+            return Preview(p, color, (), tuple(own), False, self.hash ^ self.keys[color][p])
+        h = self.hash
+        for ch in own:
+            h ^= ch.key
+        return Preview(p, color, (), tuple(own), True, h)
+
+    def commit(self, pv: Preview) -> tuple[list[int], list[int]]:
+        """Make the previewed move. Returns (opponent stones captured, own stones removed)."""
+        p, color = pv.point, pv.color
+        chain, board_color, nbrs = self.chain, self.color, self.nbrs
+        if pv.suicide:
+            removed = [p]
+            for ch in pv.own:
+                removed.extend(ch.stones)
+                self._remove(ch)
+            return [], removed
+        key = self.keys[color][p]
+        board_color[p] = color
+        self.hash ^= key
+        for q in nbrs[p]:
+            ch = chain[q]
+            if ch is not None:
+                ch.libs.discard(p)
+        if pv.own:
+            big = max(pv.own, key=lambda c: len(c.stones))
+            for ch in pv.own:
+                if ch is big:
+                    continue
+                for s in ch.stones:
+                    chain[s] = big
+                big.stones.extend(ch.stones)
+                big.libs |= ch.libs
+                big.key ^= ch.key
+            big.stones.append(p)
+            big.key ^= key
+        else:
+            big = Chain(color, [p], set(), key)
+        chain[p] = big
+        for q in nbrs[p]:
+            if board_color[q] == EMPTY:
+                big.libs.add(q)
+        captured: list[int] = []
+        for ch in pv.captured:
+            captured.extend(ch.stones)
+            self._remove(ch)
+        return captured, []
+
+    def _remove(self, ch: Chain) -> None:
+        """Take a chain off the board, giving its points back as liberties to its neighbours."""
+        chain, board_color, nbrs = self.chain, self.color, self.nbrs
+        for s in ch.stones:
+            board_color[s] = EMPTY
+            chain[s] = None
+        for s in ch.stones:
+            for q in nbrs[s]:
+                other = chain[q]
+                if other is not None:
+                    other.libs.add(s)
+        self.hash ^= ch.key

@@ -1,0 +1,425 @@
+"""The play phase as a state machine: from the set-up board to the halt. {#play.phases}
+
+Phases (``Phase``):
+
+* ``handicap`` — Black is placing free handicap stones (only ``move`` actions by Black);
+* ``contest`` — 争棋阶段: the players alternate real moves, virtual moves and passes;
+* ``halted`` — play has halted (two passes, four virtual moves): the position goes to counting;
+* ``ended`` — the game is over without counting (resignation, a cycle, a forfeit).
+
+:meth:`Game.play` is the only way to change a game. It never raises for a well-formed
+:class:`Action`; every refusal is a :class:`Step` with ``legal=False`` and a :class:`Reason`.
+What a rule violation costs depends on the ruleset's illegal-move policy {#play.illegal}:
+``refuse`` leaves the game as it was, ``void-pass`` turns the attempt into a pass, ``loss`` ends
+the game against the player who attempted it.
+
+The game owns everything the board does not know: whose turn it is, the simple-ko point, the
+history of positions each repetition rule compares (as sets of Zobrist hashes, never copies of
+the board), virtual stones, prisoners and the counters that counting needs.
+"""
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from jpdref.board import Board
+from jpdref.coords import Geometry
+from jpdref.handicap import HandicapError, fixed_handicap_points
+from jpdref.reasons import Reason
+from jpdref.rules import (
+    Cycle,
+    Halt,
+    HandicapPlacement,
+    IllegalMove,
+    PassRule,
+    Position,
+    Repetition,
+    Rules,
+    Suicide,
+    VirtualMove,
+)
+from jpdref.stones import BLACK, WHITE, Color
+from jpdref.zobrist import TO_MOVE_KEY, virtual_key
+
+
+class Phase(StrEnum):
+    HANDICAP = "handicap"
+    CONTEST = "contest"
+    HALTED = "halted"
+    ENDED = "ended"
+
+
+class ActionKind(StrEnum):
+    """{#turn.actions} What a player may do on their turn."""
+
+    MOVE = "move"  # 实着: a stone on an empty point
+    VIRTUAL = "virtual"  # 虚着: a stone put off the board
+    PASS = "pass"  # 放弃
+    RESIGN = "resign"  # 认输
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: ActionKind
+    color: Color
+    point: int | None = None
+
+    @classmethod
+    def move(cls, color: Color, point: int) -> "Action":
+        return cls(ActionKind.MOVE, color, point)
+
+    @classmethod
+    def virtual(cls, color: Color) -> "Action":
+        return cls(ActionKind.VIRTUAL, color)
+
+    @classmethod
+    def pass_(cls, color: Color) -> "Action":
+        return cls(ActionKind.PASS, color)
+
+    @classmethod
+    def resign(cls, color: Color) -> "Action":
+        return cls(ActionKind.RESIGN, color)
+
+
+class EndKind(StrEnum):
+    """{#end.kinds} How the play phase stopped."""
+
+    TWO_PASSES = "two-passes"  # halted: 两弃停止
+    FOUR_VIRTUAL = "four-virtual"  # halted: 四虚终局
+    RESIGNATION = "resignation"  # ended: 认输
+    CYCLE = "cycle"  # ended: a whole position recurred under simple ko
+    ILLEGAL_MOVE = "illegal-move"  # ended: forfeit under the illegal-move policy ``loss``
+
+
+class Result(StrEnum):
+    TO_COUNT = "to-count"  # halted: the result is decided by counting
+    WIN = "win"
+    DRAW = "draw"
+    NO_RESULT = "no-result"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    kind: EndKind
+    result: Result
+    winner: Color | None = None
+
+    def describe(self) -> str:
+        if self.result is Result.WIN and self.winner is not None:
+            return f"{self.winner.letter}+ ({self.kind})"
+        return f"{self.result} ({self.kind})"
+
+
+class Effect(StrEnum):
+    """What an action did to the game."""
+
+    PLAYED = "played"  # accepted and made
+    REFUSED = "refused"  # not made; the game is as it was
+    VOID_PASS = "void-pass"  # refused, and counted as a pass by the player who attempted it
+    FORFEIT = "forfeit"  # refused, and the player who attempted it lost
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The verdict on one action."""
+
+    action: Action
+    legal: bool
+    effect: Effect
+    reason: Reason | None = None
+    captures: tuple[int, ...] = ()  # opponent stones removed by the move
+    self_captures: tuple[int, ...] = ()  # own stones removed by a suicide (自尽)
+    outcome: Outcome | None = None  # set when this step halted or ended the play phase
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """What counting needs to know about the play phase (snapshot). {#play.counters}"""
+
+    moves: dict[str, int]  # e.g. {"B-move": 140, "W-virtual": 1, "B-pass": 2, ...}
+    prisoners: dict[str, int]  # stones each side holds: {"B": white stones held, "W": ...}
+    virtual_stones: dict[str, int]  # virtual-move stones each side has put off the board
+    handicap_stones: int
+    first_to_pass: Color | None  # first pass or virtual move of the game (A-version komi)
+    last_real_move: Color | None  # 收后方: who made the last real move
+
+
+_NO_POINT = -1
+
+
+@dataclass
+class Game:
+    """A game in progress. Create with :meth:`Game.new`; change only with :meth:`play`."""
+
+    rules: Rules
+    board: Board
+    to_move: Color
+    phase: Phase = Phase.CONTEST
+    outcome: Outcome | None = None
+    ko_point: int = _NO_POINT
+    handicap_left: int = 0
+    handicap_stones: int = 0
+    consecutive_passes: int = 0
+    virtual_stones: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+    prisoners: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+    moves: dict[tuple[Color, ActionKind], int] = field(default_factory=dict)
+    first_to_pass: Color | None = None
+    last_real_move: Color | None = None
+    seen: set[int] = field(default_factory=set)
+    seen_board: set[int] = field(default_factory=set)
+    virtual_under_board: dict[int, int] = field(default_factory=dict)
+    record: list[Action] = field(default_factory=list)
+
+    # -- creation ----------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        geometry: Geometry,
+        stones: dict[int, Color] | None = None,
+        to_move: Color = BLACK,
+        handicap: int = 0,
+    ) -> "Game":
+        """A game on a set-up board. {#setup.position} {#setup.handicap}
+
+        ``stones`` are set-up stones (they are not moves). A ``handicap`` of 2 or more puts
+        Black's handicap stones on the traditional points (``handicap: fixed``) or lets Black
+        place them one by one as ``move`` actions (``handicap: free``); White moves next.
+        Raises PositionError/HandicapError for a set-up that cannot be played.
+        """
+        board = Board.from_stones(geometry, stones or {})
+        game = cls(rules=rules, board=board, to_move=to_move)
+        if handicap == 1 or handicap < 0:
+            raise HandicapError(f"a handicap is 0 or 2..9 stones, not {handicap}")
+        if handicap:
+            if stones:
+                raise HandicapError("handicap stones go on an empty board")
+            if rules.handicap is HandicapPlacement.FIXED:
+                points = fixed_handicap_points(geometry, handicap)
+                game.board = Board.from_stones(geometry, dict.fromkeys(points, BLACK))
+                game.handicap_stones = handicap
+                game.to_move = WHITE
+            else:
+                if handicap > geometry.area - 1:
+                    raise HandicapError(f"{handicap} stones do not fit on {geometry.label}")
+                game.phase = Phase.HANDICAP
+                game.handicap_left = handicap
+                game.to_move = BLACK
+        game._remember()
+        return game
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.board.geometry
+
+    # -- positions ({#rep.hashing}) ----------------------------------------------------------
+    def _global(self, board_hash: int, virtual: dict[Color, int]) -> int:
+        """The hash of the global position 全局棋形 for a board hash and virtual-stone counts."""
+        return board_hash ^ virtual_key(BLACK, virtual[BLACK]) ^ virtual_key(WHITE, virtual[WHITE])
+
+    def _compared(self, board_hash: int, virtual: dict[Color, int], facing: Color) -> int:
+        """The one key the ruleset's repetition rule compares. {#rep.rules}
+
+        positional: the position alone; situational, no-retreat and the simple-ko cycle check:
+        the position together with the side that faces it. The position is the board, or the
+        global position, as the ``position`` axis says.
+        """
+        h = (
+            self._global(board_hash, virtual)
+            if self.rules.position is Position.GLOBAL
+            else board_hash
+        )
+        if self.rules.repetition is Repetition.POSITIONAL:
+            return h
+        return h ^ TO_MOVE_KEY[facing]
+
+    def _remember(self) -> bool:
+        """Record the current position in the history; True if it was already there."""
+        key = self._compared(self.board.hash, self.virtual_stones, self.to_move)
+        repeated = key in self.seen
+        self.seen.add(key)
+        if self.rules.repetition is Repetition.NO_RETREAT:
+            self.seen_board.add(self.board.hash ^ TO_MOVE_KEY[self.to_move])
+        return repeated
+
+    # -- the one entry point -----------------------------------------------------------------
+    def play(self, action: Action) -> Step:
+        """Apply ``action`` and return the verdict. Never raises for a well-formed action."""
+        if self.phase in (Phase.HALTED, Phase.ENDED):
+            return self._refuse(action, Reason.GAME_OVER)
+        if action.kind is ActionKind.RESIGN:
+            return self._end(
+                action, Outcome(EndKind.RESIGNATION, Result.WIN, action.color.opponent)
+            )
+        if action.color is not self.to_move:
+            return self._refuse(action, Reason.OUT_OF_TURN)
+        if self.phase is Phase.HANDICAP:
+            return self._place_handicap(action)
+        if action.kind is ActionKind.MOVE:
+            return self._move(action)
+        if action.kind is ActionKind.VIRTUAL:
+            return self._virtual(action)
+        return self._pass(action)
+
+    # -- refusals and endings ----------------------------------------------------------------
+    def _refuse(self, action: Action, reason: Reason) -> Step:
+        return Step(action, False, Effect.REFUSED, reason)
+
+    def _violation(self, action: Action, reason: Reason) -> Step:
+        """A move the rules forbid: apply the ruleset's illegal-move policy. {#play.illegal}"""
+        policy = self.rules.illegal_move
+        if policy is IllegalMove.REFUSE:
+            return self._refuse(action, reason)
+        if policy is IllegalMove.LOSS:
+            outcome = Outcome(EndKind.ILLEGAL_MOVE, Result.WIN, action.color.opponent)
+            self.phase, self.outcome = Phase.ENDED, outcome
+            self.record.append(action)
+            return Step(action, False, Effect.FORFEIT, reason, outcome=outcome)
+        passed = self._pass(Action.pass_(action.color), voided=True)
+        return Step(action, False, Effect.VOID_PASS, reason, outcome=passed.outcome)
+
+    def _end(self, action: Action, outcome: Outcome) -> Step:
+        self.phase, self.outcome = Phase.ENDED, outcome
+        self.record.append(action)
+        return Step(action, True, Effect.PLAYED, outcome=outcome)
+
+    def _after_action(self, action: Action) -> Outcome | None:
+        """Bookkeeping common to every accepted action; returns the outcome if play stopped."""
+        self.record.append(action)
+        key = (action.color, action.kind)
+        self.moves[key] = self.moves.get(key, 0) + 1
+        self.to_move = action.color.opponent
+        repeated = self._remember()
+        if self.rules.halt is Halt.FOUR_VIRTUAL and action.kind is ActionKind.VIRTUAL:
+            n = self.virtual_under_board.get(self.board.hash, 0) + 1
+            self.virtual_under_board[self.board.hash] = n
+            if n >= 4:
+                return self._stop(Phase.HALTED, Outcome(EndKind.FOUR_VIRTUAL, Result.TO_COUNT))
+        if self.consecutive_passes >= 2 and self._passes_halt(action.color):
+            return self._stop(Phase.HALTED, Outcome(EndKind.TWO_PASSES, Result.TO_COUNT))
+        if repeated and self.rules.repetition is Repetition.SIMPLE_KO:
+            result = Result.DRAW if self.rules.cycle is Cycle.DRAW else Result.NO_RESULT
+            return self._stop(Phase.ENDED, Outcome(EndKind.CYCLE, result))
+        return None
+
+    def _passes_halt(self, last_passer: Color) -> bool:
+        """{#end.two-passes} Two passes in a row halt play; under AGA White must pass last."""
+        if self.rules.halt is Halt.TWO_PASSES:
+            return True
+        if self.rules.halt is Halt.TWO_PASSES_WHITE_LAST:
+            return last_passer is WHITE
+        return False
+
+    def _stop(self, phase: Phase, outcome: Outcome) -> Outcome:
+        self.phase, self.outcome = phase, outcome
+        return outcome
+
+    # -- the actions -------------------------------------------------------------------------
+    def _place_handicap(self, action: Action) -> Step:
+        """{#setup.handicap} Free placement: Black puts one handicap stone per action."""
+        if action.kind is not ActionKind.MOVE or action.point is None:
+            return self._refuse(action, Reason.HANDICAP_PLACEMENT)
+        if not 0 <= action.point < self.geometry.area:
+            return self._refuse(action, Reason.OFF_BOARD)
+        if self.board.color[action.point]:
+            return self._refuse(action, Reason.OCCUPIED)
+        pv = self.board.preview(action.point, BLACK)
+        self.board.commit(pv)  # Black stones only: nothing can be captured
+        self.handicap_stones += 1
+        self.handicap_left -= 1
+        self.record.append(action)
+        if self.handicap_left == 0:
+            self.phase = Phase.CONTEST
+            self.to_move = WHITE
+            self.seen.clear()
+            self.seen_board.clear()
+            self._remember()
+        return Step(action, True, Effect.PLAYED)
+
+    def _move(self, action: Action) -> Step:
+        """{#play.move} A real move 实着: capture, suicide, then repetition rules."""
+        p, color, rules, board = action.point, action.color, self.rules, self.board
+        if p is None or not 0 <= p < self.geometry.area:
+            return self._refuse(action, Reason.OFF_BOARD)
+        if board.color[p]:
+            return self._refuse(action, Reason.OCCUPIED)
+        pv = board.preview(p, color)
+        if pv.suicide and (
+            rules.suicide is Suicide.FORBIDDEN
+            or (rules.suicide is Suicide.MULTI_ONLY and not pv.own)
+        ):
+            return self._violation(action, Reason.SUICIDE)
+        opponent = color.opponent
+        rep = rules.repetition
+        if rep is Repetition.SIMPLE_KO:
+            if p == self.ko_point and pv.captured_count == 1:
+                return self._violation(action, Reason.KO)
+        elif self._compared(pv.new_hash, self.virtual_stones, opponent) in self.seen:
+            return self._violation(action, Reason.SUPERKO)
+        captures, self_captures = board.commit(pv)
+        if captures:
+            self.prisoners[color] += len(captures)
+        if self_captures:
+            self.prisoners[opponent] += len(self_captures)
+        self.ko_point = _NO_POINT
+        if len(captures) == 1 and not self_captures:
+            ch = board.chain[p]
+            if ch is not None and len(ch.stones) == 1 and ch.libs == {captures[0]}:
+                self.ko_point = captures[0]
+        self.consecutive_passes = 0
+        self.last_real_move = color
+        outcome = self._after_action(action)
+        return Step(
+            action, True, Effect.PLAYED, None, tuple(captures), tuple(self_captures), outcome
+        )
+
+    def _virtual(self, action: Action) -> Step:
+        """{#turn.virtual} A virtual move 虚着: a stone of the mover's put off the board."""
+        rules, color = self.rules, action.color
+        if rules.virtual_move is VirtualMove.FORBIDDEN:
+            return self._refuse(action, Reason.VIRTUAL_NOT_ALLOWED)
+        after = dict(self.virtual_stones)
+        after[color] += 1
+        opponent = color.opponent
+        if rules.repetition is Repetition.NO_RETREAT:
+            # 000 §22: after a virtual move the opponent may not face an earlier board position.
+            if self.board.hash ^ TO_MOVE_KEY[opponent] in self.seen_board:
+                return self._violation(action, Reason.SUPERKO)
+        elif rules.repetition is not Repetition.SIMPLE_KO:
+            if self._compared(self.board.hash, after, opponent) in self.seen:
+                return self._violation(action, Reason.SUPERKO)
+        self.virtual_stones = after
+        self.ko_point = _NO_POINT
+        self.consecutive_passes = 0
+        if self.first_to_pass is None:
+            self.first_to_pass = color
+        outcome = self._after_action(action)
+        return Step(action, True, Effect.PLAYED, outcome=outcome)
+
+    def _pass(self, action: Action, voided: bool = False) -> Step:
+        """{#turn.pass} A pass 放弃: never a repetition; AGA hands the opponent a stone."""
+        rules, color = self.rules, action.color
+        if rules.pass_rule is PassRule.FORBIDDEN and not voided:
+            return self._refuse(action, Reason.PASS_NOT_ALLOWED)
+        if rules.pass_rule is PassRule.PASS_STONE:
+            self.prisoners[color.opponent] += 1
+        self.ko_point = _NO_POINT
+        self.consecutive_passes += 1
+        if self.first_to_pass is None:
+            self.first_to_pass = color
+        outcome = self._after_action(Action.pass_(color))
+        return Step(action, True, Effect.PLAYED, outcome=outcome)
+
+    # -- read-only views ---------------------------------------------------------------------
+    def counters(self) -> Counters:
+        return Counters(
+            moves={f"{c.letter}-{k}": n for (c, k), n in sorted(self.moves.items())},
+            prisoners={c.letter: n for c, n in self.prisoners.items()},
+            virtual_stones={c.letter: n for c, n in self.virtual_stones.items()},
+            handicap_stones=self.handicap_stones,
+            first_to_pass=self.first_to_pass,
+            last_real_move=self.last_real_move,
+        )
+
+    def global_hash(self) -> int:
+        """Hash of the current global position (board + virtual stones), for tests and tools."""
+        return self._global(self.board.hash, self.virtual_stones)

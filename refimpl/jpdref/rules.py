@@ -1,0 +1,205 @@
+"""Rulesets as values on independent axes. {#rules.axes}
+
+A ruleset is one flat record of settings (as in KataGo's ``Rules``); the named presets live in
+``spec/rulesets.yaml`` and are turned into ``Rules`` values by :func:`Rules.from_mapping`, which
+rejects unknown axes and values naming the offending text. Axis names and values are the
+spellings used in the spec, the case files and the command line.
+"""
+
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+
+
+class RulesError(ValueError):
+    """An unknown ruleset, axis or axis value. The message names the offending text."""
+
+
+class PassRule(StrEnum):
+    """{#turn.pass} Whether a player may pass (放弃), and what a pass costs."""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"  # jpd-a / jpd-b: only virtual moves (001 第二条说明)
+    PASS_STONE = "pass-stone"  # AGA: the passer hands the opponent one prisoner
+
+
+class VirtualMove(StrEnum):
+    """{#turn.virtual} Whether a player may make a virtual move (虚着: a stone put off the board)."""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class Suicide(StrEnum):
+    """{#capture.suicide} Which self-captures (自尽) a real move may make."""
+
+    FORBIDDEN = "forbidden"  # 禁着点: no suicide at all
+    MULTI_ONLY = "multi-only"  # 颗子自尽 forbidden, 块子自尽 allowed
+    ALLOWED = "allowed"  # both allowed (the repetition rule may still refuse one)
+
+
+class Repetition(StrEnum):
+    """{#rep.rules} Which earlier positions a move may not bring back."""
+
+    SIMPLE_KO = "simple-ko"  # 吴清源: only the immediate recapture of a single-stone ko
+    POSITIONAL = "positional"  # 禁全同: no earlier position, whoever is to move
+    SITUATIONAL = "situational"  # 禁还原: the opponent may not face a position it faced before
+    NO_RETREAT = "no-retreat"  # 禁倒退 (000 §22): global after a real move, board after a virtual
+
+
+class Position(StrEnum):
+    """{#board.global-position} What a position is for the repetition rule."""
+
+    BOARD = "board"  # 盘内棋形: the stones on the board
+    GLOBAL = "global"  # 全局棋形: the board plus each side's count of virtual-move stones
+
+
+class Cycle(StrEnum):
+    """{#end.cycle} What ends the game when a whole position recurs under simple ko."""
+
+    DRAW = "draw"  # 天降祥瑞, 和棋
+    NO_RESULT = "no-result"  # 无胜负
+    NOT_APPLICABLE = "not-applicable"  # a superko rule: no position can recur
+
+
+class Halt(StrEnum):
+    """{#end.halt} What halts the play phase (apart from resignation and cycles)."""
+
+    TWO_PASSES = "two-passes"  # 两弃停止 / 两弃休止
+    TWO_PASSES_WHITE_LAST = "two-passes-white-last"  # AGA: White must make the last pass
+    FOUR_VIRTUAL = "four-virtual"  # 四虚终局 (003): four virtual moves under one board position
+
+
+class IllegalMove(StrEnum):
+    """{#play.illegal} What happens when a player attempts a move the rules forbid."""
+
+    REFUSE = "refuse"  # the move is not made; the same player moves again
+    VOID_PASS = "void-pass"  # 着手无效，弃权一次: the move is void and counts as a pass
+    LOSS = "loss"  # the player who attempted it loses the game
+
+
+class HandicapPlacement(StrEnum):
+    """{#setup.handicap} Where handicap stones go."""
+
+    FIXED = "fixed"  # on the traditional star points, in a fixed order
+    FREE = "free"  # Black chooses the points, one stone at a time
+
+
+AXES: dict[str, type[StrEnum]] = {
+    "pass": PassRule,
+    "virtual-move": VirtualMove,
+    "suicide": Suicide,
+    "repetition": Repetition,
+    "position": Position,
+    "cycle": Cycle,
+    "halt": Halt,
+    "illegal-move": IllegalMove,
+    "handicap": HandicapPlacement,
+}
+"""Axis spelling → value type. The order is the order in which tables show the axes."""
+
+_FIELD_OF_AXIS = {
+    "pass": "pass_rule",
+    "virtual-move": "virtual_move",
+    "suicide": "suicide",
+    "repetition": "repetition",
+    "position": "position",
+    "cycle": "cycle",
+    "halt": "halt",
+    "illegal-move": "illegal_move",
+    "handicap": "handicap",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One ruleset: a value on every axis, plus where each value comes from."""
+
+    name: str
+    pass_rule: PassRule
+    virtual_move: VirtualMove
+    suicide: Suicide
+    repetition: Repetition
+    position: Position
+    cycle: Cycle
+    halt: Halt
+    illegal_move: IllegalMove
+    handicap: HandicapPlacement
+    title: str = ""
+    sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if self.repetition is Repetition.NO_RETREAT and self.position is not Position.GLOBAL:
+            raise RulesError(f"{self.name}: repetition no-retreat compares global positions")
+        if (self.repetition is Repetition.SIMPLE_KO) != (self.cycle is not Cycle.NOT_APPLICABLE):
+            raise RulesError(
+                f"{self.name}: cycle is draw or no-result exactly when repetition is simple-ko"
+            )
+        if self.virtual_move is VirtualMove.ALLOWED and self.position is not Position.GLOBAL:
+            raise RulesError(f"{self.name}: virtual moves need position global")
+        if self.pass_rule is PassRule.FORBIDDEN and self.virtual_move is VirtualMove.FORBIDDEN:
+            raise RulesError(f"{self.name}: a ruleset without pass must allow virtual moves")
+        if self.halt is Halt.FOUR_VIRTUAL and self.virtual_move is VirtualMove.FORBIDDEN:
+            raise RulesError(f"{self.name}: halt four-virtual needs virtual moves")
+        if self.halt is not Halt.FOUR_VIRTUAL and self.pass_rule is PassRule.FORBIDDEN:
+            raise RulesError(f"{self.name}: without passes the play can only halt by four-virtual")
+
+    # -- access by axis spelling -------------------------------------------------------------
+    def value(self, axis: str) -> StrEnum:
+        """The value on ``axis`` (spec spelling, e.g. ``"illegal-move"``)."""
+        if axis not in AXES:
+            raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
+        return getattr(self, _FIELD_OF_AXIS[axis])
+
+    def values(self) -> dict[str, str]:
+        return {axis: str(self.value(axis)) for axis in AXES}
+
+    def source(self, axis: str) -> str:
+        return dict(self.sources).get(axis, "")
+
+    def with_values(self, overrides: dict[str, str], name: str | None = None) -> "Rules":
+        """A variant of this ruleset with some axes changed (``{"cycle": "no-result"}``)."""
+        changes = {_FIELD_OF_AXIS[a]: parse_axis_value(a, v) for a, v in overrides.items()}
+        suffix = ",".join(f"{a}={v}" for a, v in overrides.items())
+        return replace(self, name=name or f"{self.name}:{suffix}", **changes)
+
+    @classmethod
+    def from_mapping(
+        cls,
+        name: str,
+        values: dict[str, str],
+        title: str = "",
+        sources: dict[str, str] | None = None,
+    ) -> "Rules":
+        """Build a ruleset from axis spellings; every axis must be given exactly once."""
+        unknown = [a for a in values if a not in AXES]
+        if unknown:
+            raise RulesError(
+                f"{name}: unknown axis {unknown[0]!r} (expected one of: {', '.join(AXES)})"
+            )
+        missing = [a for a in AXES if a not in values]
+        if missing:
+            raise RulesError(f"{name}: no value for axis {missing[0]!r}")
+        kwargs = {_FIELD_OF_AXIS[a]: parse_axis_value(a, v, name) for a, v in values.items()}
+        return cls(name=name, title=title, sources=tuple((sources or {}).items()), **kwargs)
+
+
+def parse_axis_value(axis: str, text: object, context: str = "") -> StrEnum:
+    """The value ``text`` on ``axis``, or a RulesError naming both and listing the choices."""
+    if axis not in AXES:
+        raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
+    kind = AXES[axis]
+    try:
+        return kind(str(text))
+    except ValueError:
+        where = f"{context}: " if context else ""
+        choices = ", ".join(v.value for v in kind)
+        raise RulesError(
+            f"{where}{text!r} is not a value of axis {axis!r} (expected one of: {choices})"
+        ) from None
+
+
+def axis_names() -> list[str]:
+    return list(AXES)
+
+
+assert [f.name for f in fields(Rules)][1:10] == list(_FIELD_OF_AXIS.values())

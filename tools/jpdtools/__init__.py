@@ -1,0 +1,1 @@
+"""jpdtools — loading, running, exporting and the ``jpd`` command line for jipingdian."""

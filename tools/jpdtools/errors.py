@@ -1,0 +1,29 @@
+"""The one exception family for bad input: every error carries where it happened."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in a source file: 1-based line and column."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.column}"
+        return self.path
+
+
+class InputError(Exception):
+    """Bad input (a file, a command-line value). ``str(err)`` is the message a user sees."""
+
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}" if self.location else self.message

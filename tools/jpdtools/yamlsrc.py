@@ -1,0 +1,107 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Mappings load as :class:`LocDict`, sequences as :class:`LocList`, strings as :class:`LocStr`;
+each knows its 1-based line and column in the file (``.line``, ``.column``), so errors about a
+value can point at it. Only the safe YAML subset is accepted (``yaml.SafeLoader``).
+"""
+
+from pathlib import Path
+
+import yaml
+
+from jpdtools.errors import InputError, Location
+
+
+class LocStr(str):
+    line: int = 0
+    column: int = 0
+    block: bool = False  # a literal/folded block scalar: its text starts on the next line
+
+
+class LocDict(dict):
+    line: int = 0
+    column: int = 0
+
+    def key_location(self, key: str, path: str) -> Location:
+        for k in self:
+            if k == key and isinstance(k, LocStr):
+                return Location(path, k.line, k.column)
+        return Location(path, self.line, self.column)
+
+
+class LocList(list):
+    line: int = 0
+    column: int = 0
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _mark(obj, node):
+    obj.line = node.start_mark.line + 1
+    obj.column = node.start_mark.column + 1
+    return obj
+
+
+def _str(loader, node):
+    s = _mark(LocStr(loader.construct_scalar(node)), node)
+    s.block = node.style in ("|", ">")
+    return s
+
+
+def _map(loader, node):
+    d = _mark(LocDict(), node)
+    yield d
+    seen: set = set()
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in seen:
+            raise InputError(
+                f"duplicate key {key!r}",
+                Location(loader.name, key_node.start_mark.line + 1, key_node.start_mark.column + 1),
+            )
+        seen.add(key)
+        d[key] = loader.construct_object(value_node, deep=True)
+
+
+def _seq(loader, node):
+    lst = _mark(LocList(), node)
+    yield lst
+    lst.extend(loader.construct_sequence(node, deep=True))
+
+
+_Loader.add_constructor("tag:yaml.org,2002:str", _str)
+_Loader.add_constructor("tag:yaml.org,2002:map", _map)
+_Loader.add_constructor("tag:yaml.org,2002:seq", _seq)
+
+
+def load_yaml_text(text: str, path: str):
+    """Parse YAML ``text`` (from ``path``, for messages). Raises InputError with a location."""
+    loader = _Loader(text)
+    loader.name = path
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
+        problem = err.problem or err.context or "invalid YAML"
+        raise InputError(f"YAML syntax error: {problem}", where) from None
+    except yaml.YAMLError as err:
+        raise InputError(f"YAML error: {err}", Location(path)) from None
+    finally:
+        loader.dispose()
+
+
+def load_yaml_file(path: Path):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot read file: {err.strerror}", Location(str(path))) from None
+    except UnicodeDecodeError:
+        raise InputError("file is not UTF-8 text", Location(str(path))) from None
+    return load_yaml_text(text, str(path))
+
+
+def location_of(value, path: str) -> Location:
+    return Location(path, getattr(value, "line", 0), getattr(value, "column", 0))
