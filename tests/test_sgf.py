@@ -1,0 +1,153 @@
+"""The SGF reader: main line, set-up, passes, escapes, compressed lists, errors with locations."""
+
+import pytest
+from jpdref.coords import Geometry
+from jpdref.stones import BLACK, WHITE
+from jpdtools.errors import InputError
+from jpdtools.sgf import GameRecord, SgfError, parse_sgf_text, read_sgf
+
+G19 = Geometry(19, 19)
+
+
+def parse(text: str) -> GameRecord:
+    return parse_sgf_text(text, "t.sgf")
+
+
+def test_root_properties_and_moves():
+    rec = parse("(;FF[4]GM[1]SZ[19]KM[7.5]HA[0]RU[Chinese]RE[W+R]\n;B[pd];W[dp]\n;B[tt];W[])")
+    assert (rec.width, rec.height) == (19, 19)
+    assert (rec.komi, rec.ruleset, rec.result, rec.handicap) == ("7.5", "Chinese", "W+R", 0)
+    assert rec.moves == (
+        (BLACK, G19.from_sgf("pd")),
+        (WHITE, G19.from_sgf("dp")),
+        (BLACK, None),
+        (WHITE, None),
+    )
+    assert rec.setup == {} and rec.to_move is None and rec.first_to_move is BLACK
+    assert rec.path == "t.sgf"
+
+
+def test_defaults_without_root_properties():
+    rec = parse("(;B[aa])")
+    assert (rec.width, rec.height, rec.komi, rec.ruleset, rec.result) == (19, 19, None, None, None)
+
+
+def test_tt_is_a_point_on_larger_boards_and_size_pairs():
+    rec = parse("(;SZ[21];B[tt])")
+    assert rec.moves == ((BLACK, 19 * 21 + 19),)
+    rec = parse("(;SZ[5:3];B[ec];W[])")
+    assert (rec.width, rec.height) == (5, 3)
+    assert rec.moves == ((BLACK, 2 * 5 + 4), (WHITE, None))
+
+
+def test_main_line_is_the_first_variation():
+    rec = parse("(;SZ[5];B[aa](;W[bb];B[cc](;W[dd])(;W[ee]))(;W[cc]C[x]))")
+    g = Geometry(5, 5)
+    assert [p for _, p in rec.moves] == [g.from_sgf(v) for v in ("aa", "bb", "cc", "dd")]
+
+
+def test_only_the_first_game_of_a_collection():
+    rec = parse("(;SZ[5];B[aa])(;SZ[7];B[bb])")
+    assert rec.width == 5 and len(rec.moves) == 1
+
+
+def test_setup_compressed_lists_ae_and_pl():
+    rec = parse("(;SZ[4]AB[aa:bb][dd]AW[ca:cb];AE[ab]PL[W];W[ad])")
+    g = Geometry(4, 4)
+    assert rec.setup == {
+        g.from_sgf("aa"): BLACK,
+        g.from_sgf("ba"): BLACK,
+        g.from_sgf("bb"): BLACK,
+        g.from_sgf("dd"): BLACK,
+        g.from_sgf("ca"): WHITE,
+        g.from_sgf("cb"): WHITE,
+    }
+    assert rec.to_move is WHITE and rec.first_to_move is WHITE
+
+
+def test_compressed_list_corners_in_any_order():
+    assert parse("(;SZ[3]AB[cc:aa])").setup == parse("(;SZ[3]AB[aa:cc])").setup
+
+
+def test_handicap_setup_in_second_node():
+    rec = parse("(;SZ[19]HA[2]KM[0.5];AB[pd][dp];W[pp])")
+    assert rec.handicap == 2 and len(rec.setup) == 2 and rec.first_to_move is WHITE
+
+
+def test_escapes_soft_breaks_and_whitespace():
+    rec = parse("(\n ; RE [B+R\\]x\\\\] \n RU[Jap\\\nanese] GN[a(b);c]\n ; B [aa] )")
+    assert rec.result == "B+R]x\\" and rec.ruleset == "Japanese"
+    assert rec.moves == ((BLACK, 0),)
+
+
+def test_ff3_lowercase_identifiers_and_leading_junk():
+    rec = parse("junk [x] (;AddBlack[aa]SiZe[3];Black[bb])")
+    assert rec.width == 3 and rec.setup == {0: BLACK} and rec.moves == ((BLACK, 4),)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ("", 1, 1, "no game tree"),
+        ("(;B[aa]", 1, 8, "not closed"),
+        ("(;B[aa];W[zz])", 1, 10, "off the 19x19"),
+        ("(;SZ[5]\n;B[aa](;W[bb])(;W[cc]);B[dd])", 2, 23, "node after a variation"),
+        ("(;FF[4]\nGM[2])", 2, 3, "not a game of Go"),
+        ("(;B[aa]W)", 1, 9, "no value"),
+        ("(;B[aa][bb])", 1, 8, "one value"),
+        ("(;B[aa]W[bb])", 1, 8, "two moves"),
+        ("(;B[aa];AW[cc])", 1, 9, "after the first move is not supported"),
+        ("(;B[a\\]a])", 1, 4, "not an SGF point"),
+        ("(;B[aa])", None, None, None),
+        ("(;C[x]C[y])", 1, 7, "twice"),
+        ("(;SZ[1])", 1, 5, "not supported"),
+        ("(;SZ[x])", 1, 5, "not a board size"),
+        ("(;AB[aa][aa])", 1, 9, "twice"),
+        ("(;PL[X])", 1, 5, "not a colour"),
+        ("(;HA[two])", 1, 5, "number of stones"),
+        ("(;B[aa]\n  (;W[bb]) (;W[cc];B[ \\]))", 2, 21, "value not closed"),
+        ("(;B[aa]()", 1, 9, "empty game tree"),
+        ("(;B[aa]#)", 1, 8, "unexpected character"),
+        ("([x];B[aa])", 1, 1, "no game tree"),
+        ("(;1B[aa])", 1, 3, "unexpected character"),
+    ],
+)
+def test_errors_name_line_and_column(text, line, column, words):
+    if words is None:
+        parse(text)
+        return
+    with pytest.raises(SgfError) as info:
+        parse(text)
+    err = info.value
+    assert isinstance(err, InputError) and err.code == "sgf-syntax"
+    assert words in err.message
+    assert (err.location.path, err.location.line, err.location.column) == ("t.sgf", line, column)
+    assert str(err).startswith(f"t.sgf:{line}:{column}: ")
+
+
+def test_read_sgf(tmp_path):
+    f = tmp_path / "g.sgf"
+    f.write_text("(;SZ[9]KM[6.5];B[ee])", encoding="utf-8")
+    rec = read_sgf(f)
+    assert rec.width == 9 and rec.moves == ((BLACK, 40),) and rec.path == str(f)
+    with pytest.raises(SgfError, match="cannot read"):
+        read_sgf(tmp_path / "missing.sgf")
+
+
+def test_record_is_frozen():
+    rec = parse("(;B[aa])")
+    with pytest.raises(AttributeError):
+        rec.width = 9  # type: ignore[misc]
+
+
+def test_fast_enough_for_the_shared_games():
+    """300 19x19 records are parsed in well under a second (here: 50 copies of a long game)."""
+    import time
+
+    body = "".join(f";B[{a}{b}];W[{b}{a}]" for a in "abcdefghijklmnopqrs" for b in "abcdefgh")
+    text = f"(;FF[4]GM[1]SZ[19]KM[7.5]{body})"
+    start = time.perf_counter()
+    for _ in range(300):
+        rec = parse(text)
+    assert len(rec.moves) == 2 * 19 * 8
+    assert time.perf_counter() - start < 3.0

@@ -1,0 +1,223 @@
+"""Programs under test, behind one interface: an adapter turns a case's actions into observations.
+
+The runner and the comparator only ever see an :class:`Observation` — plain strings and tuples,
+never engine objects — so the same runner drives the reference implementation
+(:class:`ReferenceAdapter`) and, later, GTP engines and other third-party programs.
+
+An adapter declares what it can play (:class:`Capabilities`); a plan it cannot play is skipped,
+never passed. Vertices are GTP (``C3``); boards are rows top first, ``/``-separated, ``X O .``.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from jpdref.board import PositionError
+from jpdref.coords import CoordinateError, Geometry
+from jpdref.game import Action, Game
+from jpdref.handicap import HandicapError
+from jpdref.rules import Rules
+from jpdref.stones import BLACK, WHITE, Color
+
+from jpdtools.model import CaseAction, Setup
+
+
+@dataclass(frozen=True)
+class StepObservation:
+    """What the program did with one action of ``moves``.
+
+    ``effect`` is played | refused | void-pass | forfeit; ``reason`` a reason code of
+    ``spec/play.md#play.reasons`` (None when accepted); ``captures`` / ``self_captures`` sorted GTP
+    vertices; ``to_move`` and ``board`` describe the game after the step.
+    """
+
+    action: str
+    legal: bool
+    effect: str
+    reason: str | None
+    captures: tuple[str, ...]
+    self_captures: tuple[str, ...]
+    to_move: str
+    board: str
+
+
+@dataclass(frozen=True)
+class EndState:
+    """The game after the last step: ``phase`` is handicap | contest | halted | ended.
+
+    ``kind`` (two-passes, four-virtual, resignation, cycle, illegal-move), ``result`` (to-count,
+    win, draw, no-result) and ``winner`` are set once play has halted or ended.
+    """
+
+    phase: str
+    to_move: str
+    kind: str | None = None
+    result: str | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything a program was seen to do with one case under one ruleset.
+
+    ``error`` is set when the case could not be played at all (an impossible set-up, a refused
+    history action); then ``steps`` holds whatever was observed before it and ``end`` is None.
+    """
+
+    initial_board: str
+    steps: tuple[StepObservation, ...] = ()
+    end: EndState | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What an adapter can play. ``None`` means "anything".
+
+    ``rulesets``: the preset names it knows; ``axes``: for each axis it restricts, the values it
+    supports; ``max_size``: the largest board side it takes.
+    """
+
+    rulesets: frozenset[str] | None = None
+    axes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    max_size: int | None = None
+
+    def unsupported(self, rules: Rules, setup: Setup | None = None) -> str | None:
+        """Why a plan cannot be played (a one-line reason), or None if it can."""
+        base = rules.name.partition(":")[0]
+        if self.rulesets is not None and base not in self.rulesets:
+            return f"ruleset {rules.name!r} is not supported"
+        for axis, allowed in self.axes.items():
+            value = str(rules.value(axis))
+            if value not in allowed:
+                return f"axis {axis}={value} is not supported"
+        if setup is not None and self.max_size is not None:
+            if max(setup.width, setup.height) > self.max_size:
+                return f"board {setup.width}x{setup.height} is larger than {self.max_size}"
+        return None
+
+
+class Adapter(Protocol):
+    """A program under test."""
+
+    name: str
+
+    def capabilities(self) -> Capabilities: ...
+
+    def observe(
+        self,
+        setup: Setup,
+        history: tuple[CaseAction, ...],
+        moves: tuple[CaseAction, ...],
+        rules: Rules,
+    ) -> Observation: ...
+
+
+# -- helpers shared by adapters ----------------------------------------------------------------
+
+
+def board_rows(game: Game) -> str:
+    """The board of ``game`` as rows top first, ``/``-separated (``X`` black, ``O`` white)."""
+    g = game.geometry
+    symbol = {0: ".", int(BLACK): "X", int(WHITE): "O"}
+    colors = game.board.color
+    return "/".join(
+        "".join(symbol[int(colors[y * g.width + x])] for x in range(g.width))
+        for y in range(g.height)
+    )
+
+
+def end_state(game: Game) -> EndState:
+    outcome = game.outcome
+    if outcome is None:
+        return EndState(str(game.phase), game.to_move.letter)
+    winner = outcome.winner.letter if outcome.winner is not None else None
+    return EndState(
+        str(game.phase), game.to_move.letter, str(outcome.kind), str(outcome.result), winner
+    )
+
+
+# -- the reference implementation --------------------------------------------------------------
+
+
+class ReferenceAdapter:
+    """The pure-Python reference implementation ``jpdref``: supports every ruleset and axis."""
+
+    name = "jpdref"
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities()
+
+    def observe(
+        self,
+        setup: Setup,
+        history: tuple[CaseAction, ...],
+        moves: tuple[CaseAction, ...],
+        rules: Rules,
+    ) -> Observation:
+        try:
+            geometry = Geometry(setup.width, setup.height)
+            stones = {geometry.from_gtp(v): Color.parse(c) for v, c in setup.stones}
+            game = Game.new(rules, geometry, stones, Color.parse(setup.to_move), setup.handicap)
+        except (PositionError, CoordinateError, HandicapError, ValueError) as err:
+            return Observation("", error=f"the set-up cannot be played: {err}")
+        initial = board_rows(game)
+        markers = dict(setup.markers)
+        for n, case_action in enumerate(history, 1):
+            try:
+                step = game.play(_action(case_action, geometry, markers))
+            except CoordinateError as err:
+                return Observation(initial, error=f"history action {n} ({case_action}): {err}")
+            if not step.legal:
+                return Observation(
+                    initial,
+                    error=f"history action {n} ({case_action}) was refused: {step.reason}",
+                )
+        observed = []
+        for case_action in moves:
+            try:
+                action = _action(case_action, geometry, markers)
+            except CoordinateError as err:
+                return Observation(initial, tuple(observed), error=f"{case_action}: {err}")
+            step = game.play(action)
+            observed.append(
+                StepObservation(
+                    action=str(case_action),
+                    legal=step.legal,
+                    effect=str(step.effect),
+                    reason=str(step.reason) if step.reason is not None else None,
+                    captures=_vertices(geometry, step.captures),
+                    self_captures=_vertices(geometry, step.self_captures),
+                    to_move=game.to_move.letter,
+                    board=board_rows(game),
+                )
+            )
+        return Observation(initial, tuple(observed), end_state(game))
+
+
+def _action(case_action: CaseAction, geometry: Geometry, markers: dict[str, str]) -> Action:
+    color = Color.parse(case_action.color)
+    kind = case_action.kind
+    if kind == "move":
+        vertex = case_action.vertex
+        if vertex is not None and vertex.startswith("@"):
+            vertex = markers.get(vertex[1:])
+        if vertex is None:
+            raise CoordinateError(f"move {case_action} names no vertex")
+        return Action.move(color, geometry.from_gtp(vertex))
+    if kind == "virtual":
+        return Action.virtual(color)
+    if kind == "pass":
+        return Action.pass_(color)
+    if kind == "resign":
+        return Action.resign(color)
+    raise CoordinateError(f"unknown action kind {kind!r}")
+
+
+def sort_vertices(vertices) -> tuple[str, ...]:
+    """GTP vertices in a canonical order: by column letter, then row number."""
+    return tuple(sorted((v.upper() for v in vertices), key=lambda v: (v[0], int(v[1:]))))
+
+
+def _vertices(geometry: Geometry, points) -> tuple[str, ...]:
+    return sort_vertices(geometry.to_gtp(p) for p in points)

@@ -1,0 +1,76 @@
+"""The ``jpd`` command line: a registry of subcommands, each a module with one job.
+
+Each module in ``jpdtools.commands`` exposes ``HELP`` (one line), ``add_arguments(parser)`` and
+``run(args) -> int``. Modules are imported lazily, only for the command being run. This is the one
+place where exceptions become exit codes and messages: bad input (InputError, RulesError and the
+engine's set-up errors) prints ``jpd: error: …`` and exits 2; a failing check exits 1.
+"""
+
+import argparse
+import difflib
+import importlib
+import sys
+
+from jpdtools.exitcodes import ERROR, INTERRUPTED
+
+COMMANDS = {
+    "run": "run the conformance suite against the reference implementation",
+    "play": "adjudicate a move sequence from a position, step by step",
+    "rules": "list the ruleset presets, or show one with its sources",
+    "explain": "show one case step by step under every ruleset",
+    "lint": "check the suite: ids, anchors, citations, coverage",
+}
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="jpd",
+        description="jipingdian: the 计枰点 Go rules specification, reference and conformance suite",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, help_text in COMMANDS.items():
+        sub.add_parser(name, help=help_text, add_help=False)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        _build_parser().print_help()
+        return 0
+    name = argv[0]
+    if name not in COMMANDS:
+        close = difflib.get_close_matches(name, list(COMMANDS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        print(f"jpd: error: unknown command {name!r}{hint}", file=sys.stderr)
+        return ERROR
+    module = importlib.import_module(f"jpdtools.commands.{name.replace('-', '_')}")
+    parser = argparse.ArgumentParser(prog=f"jpd {name}", description=COMMANDS[name])
+    module.add_arguments(parser)
+    args = parser.parse_args(argv[1:])
+    return guarded(module.run, args)
+
+
+def guarded(run, args) -> int:
+    """Run a command, turning bad input into a one-line message and exit status 2."""
+    from jpdref.board import PositionError
+    from jpdref.coords import CoordinateError
+    from jpdref.handicap import HandicapError
+    from jpdref.rules import RulesError
+
+    from jpdtools.errors import InputError
+
+    try:
+        return run(args)
+    except (InputError, RulesError, PositionError, CoordinateError, HandicapError) as err:
+        print(f"jpd: error: {err}", file=sys.stderr)
+        return ERROR
+    except KeyboardInterrupt:
+        print("jpd: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""``jpd rules [NAME]``: the presets of spec/rulesets.yaml. {#rules.presets}"""
+
+import json
+
+from jpdref.rules import AXES
+
+from jpdtools import table
+from jpdtools.presets import load_presets
+
+HELP = "list the ruleset presets, or show one with its sources"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument(
+        "name", nargs="?", help="a preset, optionally with overrides: NAME:axis=value,…"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run(args) -> int:
+    presets = load_presets()
+    if args.name is None:
+        if args.json:
+            data = [{"name": r.name, "title": r.title, **r.values()} for r in presets.rulesets]
+            print(json.dumps(data, ensure_ascii=False, indent=2))
+            return 0
+        rows = [[r.name, *r.values().values()] for r in presets.rulesets]
+        print(table.render(["ruleset", *AXES], rows))
+        print("\n'jpd rules NAME' shows one ruleset with the source of every value.")
+        return 0
+    rules = presets.get(args.name)
+    if args.json:
+        data = {
+            "name": rules.name,
+            "title": rules.title,
+            "axes": {a: {"value": v, "source": rules.source(a)} for a, v in rules.values().items()},
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{rules.name} — {rules.title}" if rules.title else rules.name)
+    rows = [[a, v, rules.source(a)] for a, v in rules.values().items()]
+    print(table.render(["axis", "value", "source"], rows))
+    return 0

@@ -1,0 +1,326 @@
+"""A small SGF (FF[4]) reader for Go game records: the main line of the first game.
+
+What it reads: the root properties ``SZ`` (``19`` or ``w:h``; 19 when absent), ``GM`` (must be
+1), ``HA``, ``KM``, ``RU``, ``RE``; the set-up properties ``AB``/``AW``/``AE`` (compressed point
+lists ``aa:cc`` included) and ``PL`` in the nodes before the first move; the moves ``B``/``W``,
+where an empty value, or ``tt`` on a board of at most 19×19, is a pass. It follows the main line
+(the first variation at every branch) of the first game tree of the collection and checks the
+syntax of everything up to the end of that game tree; text after it is ignored.
+
+What it does not do: check that the moves are legal (that is the engine's job), read set-up
+properties after the first move (a clear error), or keep any other property. Points are engine
+points (``y * width + x``, ``aa`` = top-left = 0). Every error is an :class:`SgfError` naming the
+file, line and column.
+"""
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jpdref.coords import MAX_SIZE, MIN_SIZE
+from jpdref.stones import BLACK, WHITE, Color
+
+from jpdtools.errors import InputError, Location
+
+SGF_POINT_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DEFAULT_SIZE = 19
+_SETUP = {"AB": BLACK, "AW": WHITE, "AE": None}
+_MOVES = {"B": BLACK, "W": WHITE}
+
+_TOKEN = re.compile(
+    r"""
+      (?P<ws>\s+)
+    | (?P<punct>[;()])
+    | (?P<ident>[A-Za-z]+)
+    | (?P<value>\[(?:[^\\\]]|\\.)*\])
+    | (?P<bad>.)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_START = re.compile(r"\(\s*;")
+_SOFT_BREAK = re.compile(r"\\(?:\r\n|\n\r|\r|\n)")
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
+class SgfError(InputError):
+    """A file that is not an SGF game record this reader can use; names line and column."""
+
+    code = "sgf-syntax"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The main line of one game record, in engine terms.
+
+    ``setup`` holds the stones on the board before the first move (AB/AW, less AE);
+    ``moves`` holds ``(colour, point)`` pairs, with ``None`` for a pass.
+    """
+
+    width: int
+    height: int
+    setup: dict[int, Color] = field(default_factory=dict)
+    to_move: Color | None = None
+    handicap: int = 0
+    komi: str | None = None
+    ruleset: str | None = None
+    result: str | None = None
+    moves: tuple[tuple[Color, int | None], ...] = ()
+    path: str = ""
+
+    @property
+    def first_to_move(self) -> Color:
+        """PL if given, else the colour of the first move, else Black."""
+        if self.to_move is not None:
+            return self.to_move
+        return self.moves[0][0] if self.moves else BLACK
+
+
+# -- syntax: the main line as a list of nodes --------------------------------------------------
+# A node is a list of (identifier, [raw values], position of the identifier, [value positions]).
+_Prop = tuple[str, list[str], int, list[int]]
+
+
+@dataclass(frozen=True)
+class _Source:
+    text: str
+    path: str
+
+    def error(self, message: str, pos: int) -> SgfError:
+        line = self.text.count("\n", 0, pos) + 1
+        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+        return SgfError(message, Location(self.path, line, column))
+
+
+def _main_line(src: _Source) -> list[list[_Prop]]:
+    """The nodes of the main line of the first game tree (syntax checked up to its end)."""
+    text = src.text
+    start = _START.search(text)
+    if start is None:
+        raise src.error("no game tree: expected '(;'", 0)
+    nodes: list[list[_Prop]] = []
+    # One entry per open game tree: [on the main line?, child trees seen, nodes seen].
+    stack: list[list] = []
+    node: list[_Prop] | None = None  # the current main-line node, or None
+    ident = ""  # the property whose values are being read ("" when none)
+    values = 0  # how many values ``ident`` has so far
+    for m in _TOKEN.finditer(text, start.start()):
+        kind = m.lastgroup
+        if kind == "ws":
+            continue
+        if kind == "value":
+            if not ident:
+                raise src.error("property value without a property identifier", m.start())
+            values += 1
+            if node is not None:
+                prop = node[-1]
+                prop[1].append(m.group()[1:-1])
+                prop[3].append(m.start())
+            continue
+        if kind == "bad":
+            if m.group() == "[":
+                raise src.error("property value not closed (expected ']')", m.start())
+            raise src.error(f"unexpected character {m.group()!r}", m.start())
+        if ident and not values:
+            raise src.error(f"property {ident} has no value (expected '[')", m.start())
+        ident = ""
+        if kind == "ident":
+            if not stack or stack[-1][2] == 0 or stack[-1][1]:
+                raise src.error(f"property {m.group()!r} outside a node", m.start())
+            # FF[3] allowed lower-case letters inside identifiers; FF[4] readers drop them.
+            name = "".join(c for c in m.group() if c.isupper())
+            if not name:
+                raise src.error(f"{m.group()!r} is not a property identifier", m.start())
+            ident, values = name, 0
+            if node is not None:
+                if any(p[0] == name for p in node):
+                    raise src.error(f"property {name} appears twice in one node", m.start())
+                node.append((name, [], m.start(), []))
+            continue
+        c = m.group()
+        if c == ";":
+            if not stack or stack[-1][1]:
+                raise src.error("a node after a variation (expected '(' or ')')", m.start())
+            top = stack[-1]
+            top[2] += 1
+            node = [] if top[0] else None
+            if node is not None:
+                nodes.append(node)
+        elif c == "(":
+            main = True
+            if stack:
+                parent = stack[-1]
+                if parent[2] == 0:
+                    raise src.error("a game tree must start with a node (';')", m.start())
+                main = parent[0] and parent[1] == 0
+                parent[1] += 1
+            stack.append([main, 0, 0])
+            node = None
+        else:  # ")"
+            if stack[-1][2] == 0:
+                raise src.error("empty game tree (expected ';')", m.start())
+            stack.pop()
+            node = None
+            if not stack:
+                return nodes
+    if ident and not values:
+        raise src.error(f"property {ident} has no value (expected '[')", len(text))
+    raise src.error("unexpected end of file: a game tree is not closed (expected ')')", len(text))
+
+
+# -- semantics: properties into a GameRecord ---------------------------------------------------
+def _text(raw: str) -> str:
+    """A Text/SimpleText value: soft line breaks removed, escapes resolved."""
+    if "\\" not in raw:
+        return raw
+    return _ESCAPE.sub(r"\1", _SOFT_BREAK.sub("", raw))
+
+
+@dataclass(frozen=True)
+class _Decoder:
+    src: _Source
+    width: int
+    height: int
+
+    def point(self, raw: str, pos: int) -> int:
+        if len(raw) != 2:
+            raise self.src.error(f"{raw!r} is not an SGF point (expected two letters)", pos)
+        x = SGF_POINT_LETTERS.find(raw[0])
+        y = SGF_POINT_LETTERS.find(raw[1])
+        if x < 0 or y < 0:
+            raise self.src.error(f"{raw!r} is not an SGF point (expected two letters)", pos)
+        if x >= self.width or y >= self.height:
+            raise self.src.error(
+                f"SGF point {raw!r} is off the {self.width}x{self.height} board", pos
+            )
+        return y * self.width + x
+
+    def move(self, raw: str, pos: int) -> int | None:
+        raw = raw.strip()
+        if not raw or (raw == "tt" and self.width <= 19 and self.height <= 19):
+            return None
+        return self.point(raw, pos)
+
+    def points(self, raw: str, pos: int) -> list[int]:
+        """A point or a compressed rectangle ``aa:cc`` (corners in either order)."""
+        raw = raw.strip()
+        first, colon, last = raw.partition(":")
+        if not colon:
+            return [self.point(raw, pos)]
+        ay, ax = divmod(self.point(first, pos), self.width)
+        by, bx = divmod(self.point(last, pos), self.width)
+        xs = range(min(ax, bx), max(ax, bx) + 1)
+        ys = range(min(ay, by), max(ay, by) + 1)
+        return [y * self.width + x for y in ys for x in xs]
+
+
+def _size(src: _Source, root: list[_Prop]) -> tuple[int, int]:
+    for name, values, _pos, vpos in root:
+        if name != "SZ":
+            continue
+        raw = values[0].strip()
+        w, colon, h = raw.partition(":")
+        try:
+            width, height = (int(w), int(h)) if colon else (int(raw), int(raw))
+        except ValueError:
+            raise src.error(f"SZ[{raw}] is not a board size", vpos[0]) from None
+        for n in (width, height):
+            if not MIN_SIZE <= n <= MAX_SIZE:
+                raise src.error(
+                    f"board size SZ[{raw}] is not supported (expected {MIN_SIZE}..{MAX_SIZE})",
+                    vpos[0],
+                )
+        return width, height
+    return DEFAULT_SIZE, DEFAULT_SIZE
+
+
+def _root_value(root: list[_Prop], name: str) -> tuple[str, int] | None:
+    for prop_name, values, _pos, vpos in root:
+        if prop_name == name:
+            return _text(values[0]).strip(), vpos[0]
+    return None
+
+
+def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
+    root = nodes[0]
+    gm = _root_value(root, "GM")
+    if gm is not None and gm[0] != "1":
+        raise src.error(f"GM[{gm[0]}] is not a game of Go (expected GM[1])", gm[1])
+    width, height = _size(src, root)
+    dec = _Decoder(src, width, height)
+    setup: dict[int, Color] = {}
+    to_move: Color | None = None
+    moves: list[tuple[Color, int | None]] = []
+    for node in nodes:
+        move_seen_here = False
+        for name, values, pos, vpos in node:
+            color = _MOVES.get(name)
+            if color is not None:
+                if move_seen_here:
+                    raise src.error("two moves in one node", pos)
+                if len(values) != 1:
+                    raise src.error(f"move {name} takes one value", vpos[1])
+                move_seen_here = True
+                moves.append((color, dec.move(values[0], vpos[0])))
+            elif name in _SETUP or name == "PL":
+                if moves or move_seen_here:
+                    raise src.error(
+                        f"set-up property {name} after the first move is not supported", pos
+                    )
+                if name == "PL":
+                    to_move = _player(src, values[0], vpos[0])
+                    continue
+                placed: set[int] = set()
+                for raw, vp in zip(values, vpos, strict=True):
+                    for p in dec.points(raw, vp):
+                        if p in placed:
+                            raise src.error(f"{name} names a point twice", vp)
+                        placed.add(p)
+                        stone = _SETUP[name]
+                        if stone is None:
+                            setup.pop(p, None)
+                        else:
+                            setup[p] = stone
+    ha = _root_value(root, "HA")
+    handicap = 0
+    if ha is not None and ha[0]:
+        try:
+            handicap = int(ha[0])
+        except ValueError:
+            raise src.error(f"HA[{ha[0]}] is not a number of stones", ha[1]) from None
+    km, ru, re_ = (_root_value(root, n) for n in ("KM", "RU", "RE"))
+    return GameRecord(
+        width=width,
+        height=height,
+        setup=setup,
+        to_move=to_move,
+        handicap=handicap,
+        komi=km[0] if km else None,
+        ruleset=ru[0] if ru else None,
+        result=re_[0] if re_ else None,
+        moves=tuple(moves),
+        path=src.path,
+    )
+
+
+def _player(src: _Source, raw: str, pos: int) -> Color:
+    try:
+        return Color.parse(raw)
+    except ValueError:
+        raise src.error(f"PL[{raw}] is not a colour (expected B or W)", pos) from None
+
+
+# -- entry points ------------------------------------------------------------------------------
+def parse_sgf_text(text: str, path: str = "<sgf>") -> GameRecord:
+    """The main line of the first game in ``text``. Raises SgfError naming line and column."""
+    src = _Source(text, path)
+    return _record(src, _main_line(src))
+
+
+def read_sgf(path: Path | str) -> GameRecord:
+    """Read an SGF file (UTF-8; undecodable bytes are replaced). Raises SgfError."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        raise SgfError(f"cannot read: {err.strerror}", Location(str(p))) from None
+    return parse_sgf_text(data.decode("utf-8", errors="replace"), str(p))
