@@ -151,3 +151,18 @@ def test_fast_enough_for_the_shared_games():
         rec = parse(text)
     assert len(rec.moves) == 2 * 19 * 8
     assert time.perf_counter() - start < 3.0
+
+
+def test_alternating_puts_in_the_missing_passes():
+    rec = parse("(;SZ[5];B[aa];B[bb];W[cc];W[dd];B[ee])")
+    assert rec.alternating() == (
+        (BLACK, 0),
+        (WHITE, None),
+        (BLACK, 6),
+        (WHITE, 12),
+        (BLACK, None),
+        (WHITE, 18),
+        (BLACK, 24),
+    )
+    rec = parse("(;SZ[5]PL[W];B[aa])")
+    assert rec.alternating() == ((WHITE, None), (BLACK, 0))

@@ -384,9 +384,11 @@ class Game:
             # 000 §22: after a virtual move the opponent may not face an earlier board position.
             if self.board.hash ^ TO_MOVE_KEY[opponent] in self.seen_board:
                 return self._violation(action, Reason.SUPERKO)
-        elif rules.repetition is not Repetition.SIMPLE_KO:
-            if self._compared(self.board.hash, after, opponent) in self.seen:
-                return self._violation(action, Reason.SUPERKO)
+        elif (
+            rules.repetition is not Repetition.SIMPLE_KO
+            and self._compared(self.board.hash, after, opponent) in self.seen
+        ):
+            return self._violation(action, Reason.SUPERKO)
         self.virtual_stones = after
         self.ko_point = _NO_POINT
         self.consecutive_passes = 0

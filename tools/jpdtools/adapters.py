@@ -91,9 +91,9 @@ class Capabilities:
             value = str(rules.value(axis))
             if value not in allowed:
                 return f"axis {axis}={value} is not supported"
-        if setup is not None and self.max_size is not None:
-            if max(setup.width, setup.height) > self.max_size:
-                return f"board {setup.width}x{setup.height} is larger than {self.max_size}"
+        big = setup is not None and max(setup.width, setup.height) > (self.max_size or 99)
+        if setup is not None and big:
+            return f"board {setup.width}x{setup.height} is larger than {self.max_size}"
         return None
 
 

@@ -18,12 +18,16 @@ class Location:
 
 
 class InputError(Exception):
-    """Bad input (a file, a command-line value). ``str(err)`` is the message a user sees."""
+    """Bad input (a file, a command-line value). ``str(err)`` is the message a user sees.
 
-    def __init__(self, message: str, location: Location | None = None) -> None:
+    ``code`` is the error code of a case file (spec/case-format.md#format.errors), or "".
+    """
+
+    def __init__(self, message: str, location: Location | None = None, *, code: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.location = location
+        self.code = code
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}" if self.location else self.message

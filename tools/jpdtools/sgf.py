@@ -45,7 +45,8 @@ _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 class SgfError(InputError):
     """A file that is not an SGF game record this reader can use; names line and column."""
 
-    code = "sgf-syntax"
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        super().__init__(message, location, code="sgf-syntax")
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,21 @@ class GameRecord:
         if self.to_move is not None:
             return self.to_move
         return self.moves[0][0] if self.moves else BLACK
+
+    def alternating(self) -> tuple[tuple[Color, int | None], ...]:
+        """The moves with a pass put in wherever one colour moves twice in a row.
+
+        Records do that for a handicap played as moves (B, B, W, ...) or when a pass or a
+        time-out was not written down; engines that check turns need the passes.
+        """
+        out: list[tuple[Color, int | None]] = []
+        expected = self.first_to_move
+        for color, point in self.moves:
+            if color is not expected:
+                out.append((expected, None))
+            out.append((color, point))
+            expected = color.opponent
+        return tuple(out)
 
 
 # -- syntax: the main line as a list of nodes --------------------------------------------------

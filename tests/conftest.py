@@ -1,0 +1,89 @@
+"""pytest integration of the conformance suite: one test item per case × ruleset.
+
+``tests/test_conformance.py`` asks for the ``conformance_item`` fixture; this hook parametrizes
+it over the plan of ``conformance/`` (or ``$JPD_CONFORMANCE``, a path list separated by the OS
+path separator), with readable ids such as ``ko.simple.recapture[japanese]``. Error cases are
+one item each (``format.error.x[loader]``).
+
+Collection never crashes on a bad suite: a case file that does not load becomes a failing item
+named after the file whose message gives file:line:col, and so does a suite that cannot be
+planned at all. Outcomes: pass → passed, fail/error → failed, skip → skipped, and an
+either-verdict that matched (``open``) → xfailed, so it is never counted as a pass.
+"""
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SUITE_ENV = "JPD_CONFORMANCE"
+
+
+@dataclass(frozen=True)
+class ConformanceParam:
+    """One test item: a planned case × ruleset, or a problem to report as a failure."""
+
+    item: object = None  # jpdtools.runner.PlanItem
+    context: object = None  # (presets, loader)
+    problem: str = ""
+
+    def check(self) -> None:
+        if self.problem:
+            pytest.fail(self.problem, pytrace=False)
+        from jpdtools.adapters import ReferenceAdapter
+        from jpdtools.compare import Status
+        from jpdtools.runner import execute_item
+
+        presets, loader = self.context
+        result = execute_item(self.item, ReferenceAdapter(), presets, loader)
+        where = f"{result.where}: {result.name}"
+        if result.status is Status.FAIL:
+            lines = [str(m) for m in result.mismatches] or [result.detail]
+            pytest.fail("\n".join([where, *(f"  {line}" for line in lines)]), pytrace=False)
+        if result.status is Status.ERROR:
+            pytest.fail(f"{where}\n  error: {result.detail}", pytrace=False)
+        if result.status is Status.SKIP:
+            pytest.skip(result.detail)
+        if result.status is Status.OPEN:
+            pytest.xfail(f"open: {result.detail}")
+
+
+def _suite_paths() -> list[Path]:
+    from jpdtools.paths import conformance_dir
+
+    value = os.environ.get(SUITE_ENV, "")
+    if value:
+        return [Path(p) for p in value.split(os.pathsep) if p]
+    return [conformance_dir()]
+
+
+def conformance_params() -> list[tuple[str, ConformanceParam]]:
+    """(id, param) for every item of the suite's plan, load failures included."""
+    try:
+        from jpdtools.presets import load_presets
+        from jpdtools.runner import Filters, default_loader, plan_paths
+
+        presets = load_presets()
+        loader = default_loader()
+        plan = plan_paths(_suite_paths(), presets, Filters(), loader)
+    except Exception as err:  # the suite cannot even be planned: one failing item says why
+        return [("conformance-suite", ConformanceParam(problem=f"{type(err).__name__}: {err}"))]
+    params = [
+        (f"load-error:{Path(f.file).name}", ConformanceParam(problem=str(f))) for f in plan.failures
+    ]
+    params += [
+        (f"{r.case_id}[unresolved]", ConformanceParam(problem=f"{r.where}: {r.detail}"))
+        for r in plan.errors
+    ]
+    params += [(i.name, ConformanceParam(i, (presets, loader))) for i in plan.items]
+    return params
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "conformance_item" not in metafunc.fixturenames:
+        return
+    params = conformance_params()
+    metafunc.parametrize(
+        "conformance_item", [p for _, p in params], ids=[name for name, _ in params]
+    )

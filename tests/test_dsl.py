@@ -1,0 +1,176 @@
+"""The DSL of spec/case.lark: diagrams, move lists, verdicts (positions are DSL-relative here)."""
+
+import pytest
+from jpdtools.dsl import Dsl, dead_chain
+from jpdtools.errors import InputError, Location
+from jpdtools.model import CaseAction, Claim, EndVerdict
+
+from jpdref.coords import Geometry
+
+
+@pytest.fixture(scope="module")
+def dsl() -> Dsl:
+    return Dsl()
+
+
+def place(line: int, column: int) -> Location:
+    return Location("t", line, column)
+
+
+def fails(call, text: str) -> tuple[str, int, int]:
+    with pytest.raises(InputError) as info:
+        call(text, place)
+    err = info.value
+    assert err.location is not None
+    return err.code, err.location.line, err.location.column
+
+
+DIAGRAM = """\
+5x5 W
+  A B C D E
+5 . . . . . 5
+4 . X O . .
+3 X O a O .
+2 . X O . .
+1 . . . . .
+  A B C D E
+"""
+
+
+def test_diagram_full(dsl):
+    d = dsl.parse_diagram(DIAGRAM, place)
+    assert (d.width, d.height, d.to_move) == (5, 5, "W")
+    assert d.stones == (
+        ("B4", "B"),
+        ("C4", "W"),
+        ("A3", "B"),
+        ("B3", "W"),
+        ("D3", "W"),
+        ("B2", "B"),
+        ("C2", "W"),
+    )
+    assert d.markers == (("a", "C3"),)
+
+
+def test_diagram_minimal_and_non_square(dsl):
+    d = dsl.parse_diagram("+X.\n...\n", place)
+    assert (d.width, d.height, d.to_move, d.stones) == (3, 2, "B", (("B2", "B"),))
+
+
+def test_diagram_with_comment_and_blank_lines(dsl):
+    d = dsl.parse_diagram("\n\n3x2 B   # a comment\n. . .\n. O .\n\n", place)
+    assert d.stones == (("B1", "W"),)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("...\n..X.\n...\n", ("diagram-shape", 2, 1)),
+        ("3x3\n....\n....\n....\n", ("diagram-shape", 1, 1)),
+        ("30x30\n...\n", ("board-size", 1, 1)),
+        (".\n.\n", ("board-size", 1, 1)),
+        ("3 ...\n2 ...\n2 ...\n", ("diagram-shape", 3, 1)),
+        ("... 3\n... 2\n... 2\n", ("diagram-shape", 3, 5)),
+        ("  A B D\n...\n...\n", ("diagram-shape", 1, 3)),
+        ("...\n...\n  A C\n", ("diagram-shape", 3, 3)),
+        ("a.a\n...\n", ("diagram-syntax", 1, 3)),
+        ("..Q\n...\n", ("diagram-syntax", 1, 3)),
+        ("XO.\nO..\n", ("impossible-position", 1, 1)),
+        ("...\n.O.\nOXO\n", ("impossible-position", 3, 2)),
+        ("", ("diagram-syntax", 1, 1)),
+        ("3x3 X\n...\n", ("diagram-syntax", 1, 5)),
+    ],
+)
+def test_diagram_errors(dsl, text, expected):
+    assert fails(dsl.parse_diagram, text) == expected
+
+
+def test_moves_values(dsl):
+    actions = dsl.parse_moves("B c03 W @a  # comment\nB virtual\n\nW pass B resign", place)
+    assert actions == (
+        CaseAction("B", "move", "C3"),
+        CaseAction("W", "move", "@a"),
+        CaseAction("B", "virtual"),
+        CaseAction("W", "pass"),
+        CaseAction("B", "resign"),
+    )
+    assert [a.location for a in actions[:3]] == [place(1, 3), place(1, 9), place(2, 3)]
+    assert dsl.parse_moves("", place) == ()
+    assert dsl.parse_moves("\n  # nothing\n", place) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B C3 W", ("moves-syntax", 1, 7)),
+        ("B C3 W Z", ("moves-syntax", 1, 8)),
+        ("B C3 X D4", ("moves-syntax", 1, 6)),
+        ("B C3\nW I3", ("moves-syntax", 2, 3)),
+        ("b C3", ("moves-syntax", 1, 1)),
+        ("B C3 D4", ("moves-syntax", 1, 6)),
+        ("B C3 W\n", ("moves-syntax", 1, 7)),
+    ],
+)
+def test_moves_errors(dsl, text, expected):
+    assert fails(dsl.parse_moves, text) == expected
+
+
+def test_verdicts(dsl):
+    v = dsl.parse_verdicts(
+        "1: legal captures D3 c3 C3\n"
+        "2: illegal ko | legal\n"
+        "3: void-pass suicide to-move W\n"
+        "4: board .X+/OO.\n"
+        "5: captures none self-captures A1\n"
+        "end: ended cycle no-result\n",
+        place,
+    )
+    assert [s.step for s in v.steps] == [1, 2, 3, 4, 5]
+    assert v.steps[0].alternatives == ((Claim("legal"), Claim("captures", ("C3", "D3"))),)
+    assert v.steps[1].is_open
+    assert v.steps[3].alternatives == ((Claim("board", (".X./OO.",)),),)
+    assert v.steps[4].alternatives == ((Claim("captures"), Claim("self-captures", ("A1",))),)
+    assert v.end == EndVerdict("ended", ("cycle", "no-result"))
+    assert v.end.location == place(6, 1)
+    assert [w for _, w in v.vertices] == [place(1, 19), place(1, 22), place(1, 25), place(5, 32)]
+    assert v.text.splitlines()[0] == "1: legal captures C3 D3"
+    for text, end in [
+        ("end: contest B", ("contest", ("B",))),
+        ("end: halted four-virtual", ("halted", ("four-virtual",))),
+        ("end: ended resignation W", ("ended", ("resignation", "W"))),
+        ("end: ended illegal-move B", ("ended", ("illegal-move", "B"))),
+    ]:
+        assert dsl.parse_verdicts(text, place).end == EndVerdict(*end)
+
+
+def test_verdict_text_round_trips(dsl):
+    text = "1: legal captures C3 D3\n2: illegal ko | legal\nend: halted two-passes"
+    assert dsl.parse_verdicts(text, place).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1: legal |", ("verdict-syntax", 1, 11)),
+        ("1: illegal kos", ("verdict-syntax", 1, 14)),
+        ("1 legal", ("verdict-syntax", 1, 3)),
+        ("1: legal\n1: captures C3", ("verdict-syntax", 2, 1)),
+        ("end: contest B\nend: contest W", ("verdict-syntax", 2, 1)),
+        ("end: finished", ("verdict-syntax", 1, 6)),
+        ("2: self-captures", ("verdict-syntax", 1, 17)),
+    ],
+)
+def test_verdict_errors(dsl, text, expected):
+    assert fails(dsl.parse_verdicts, text) == expected
+
+
+def test_messages_name_what_was_expected(dsl):
+    with pytest.raises(InputError) as info:
+        dsl.parse_moves("B C3 W", place)
+    assert "expected" in info.value.message and "a vertex such as C3" in info.value.message
+
+
+def test_dead_chain():
+    g = Geometry(3, 3)
+    assert dead_chain(g, [("A1", "B"), ("B2", "W")]) is None
+    assert dead_chain(g, [("A1", "B"), ("B1", "W"), ("A2", "W")]) == "A1"

@@ -1,0 +1,230 @@
+"""The writer: load(dump(load(x))) == load(x), for generated cases and the real suite."""
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jpdtools.dsl import Dsl, dead_chain
+from jpdtools.loader import load_case_file, load_case_text
+from jpdtools.model import (
+    Case,
+    CaseAction,
+    CaseFile,
+    Claim,
+    EndVerdict,
+    Expectation,
+    LoadErrorSpec,
+    Setup,
+    StepVerdict,
+)
+from jpdtools.paths import conformance_dir
+from jpdtools.presets import load_presets
+from jpdtools.writer import dump_case_file, render_diagram
+
+from jpdref.coords import Geometry
+
+PRESETS = load_presets()
+DSL = Dsl()
+REASONS = ["occupied", "off-board", "out-of-turn", "game-over", "suicide", "ko", "superko"]
+LETTERS = "abcdefghjk"
+
+
+def reload(cf: CaseFile) -> CaseFile:
+    return load_case_text(dump_case_file(cf), cf.path, PRESETS, DSL)
+
+
+# -- generated cases --------------------------------------------------------------------------
+@st.composite
+def setups(draw) -> Setup:
+    width, height = draw(st.integers(2, 7)), draw(st.integers(2, 7))
+    if draw(st.booleans()):
+        return Setup(width, height)
+    g = Geometry(width, height)
+    cells = draw(st.lists(st.sampled_from(".XO.ab"), min_size=g.area, max_size=g.area))
+    stones, markers = [], {}
+    for p, cell in enumerate(cells):
+        if cell in "XO":
+            stones.append((g.to_gtp(p), "B" if cell == "X" else "W"))
+        elif cell in LETTERS and cell not in markers:
+            markers[cell] = g.to_gtp(p)
+    if dead_chain(g, stones) is not None:
+        stones = []
+    setup = Setup(
+        width,
+        height,
+        draw(st.sampled_from("BW")),
+        tuple(stones),
+        tuple(sorted(markers.items())),
+        source="board",
+    )
+    return replace(setup, text=render_diagram(setup))
+
+
+def actions(setup: Setup):
+    g = Geometry(setup.width, setup.height)
+    vertex = st.integers(0, g.area - 1).map(g.to_gtp)
+    move = st.builds(CaseAction, st.sampled_from("BW"), st.just("move"), vertex)
+    other = st.builds(CaseAction, st.sampled_from("BW"), st.sampled_from(["pass", "virtual"]))
+    return st.lists(move | other, max_size=12).map(tuple)
+
+
+def claims(setup: Setup):
+    g = Geometry(setup.width, setup.height)
+    vertices = st.lists(st.integers(0, g.area - 1).map(g.to_gtp), max_size=3)
+    rows = st.lists(
+        st.text("XO.", min_size=setup.width, max_size=setup.width),
+        min_size=setup.height,
+        max_size=setup.height,
+    ).map("/".join)
+    return st.one_of(
+        st.just(Claim("legal")),
+        st.builds(Claim, st.sampled_from(["illegal", "void-pass", "forfeit"]),
+                  st.sampled_from(REASONS).map(lambda r: (r,))),
+        st.builds(Claim, st.just("captures"), vertices.map(lambda v: tuple(sorted(set(v))))),
+        st.builds(Claim, st.just("self-captures"),
+                  vertices.filter(bool).map(lambda v: tuple(sorted(set(v))))),
+        st.builds(Claim, st.just("to-move"), st.sampled_from("BW").map(lambda c: (c,))),
+        st.builds(Claim, st.just("board"), rows.map(lambda r: (r,))),
+    )
+
+
+ENDS = st.sampled_from([
+    None,
+    EndVerdict("contest", ("B",)),
+    EndVerdict("halted", ("two-passes",)),
+    EndVerdict("halted", ("four-virtual",)),
+    EndVerdict("ended", ("resignation", "W")),
+    EndVerdict("ended", ("illegal-move", "B")),
+    EndVerdict("ended", ("cycle", "draw")),
+    EndVerdict("ended", ("cycle", "no-result")),
+])
+SELECTORS = ["japanese", "repetition=simple-ko", "suicide=forbidden position=board"]
+TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+
+
+@st.composite
+def expectations(draw, setup: Setup, n_moves: int) -> tuple[Expectation, ...]:
+    selectors = ["default", *draw(st.lists(st.sampled_from(SELECTORS), unique=True, max_size=1))]
+    out = []
+    for selector in selectors:
+        steps = draw(st.lists(st.integers(1, n_moves), unique=True, max_size=n_moves)) if n_moves else []
+        verdicts = tuple(
+            StepVerdict(
+                step,
+                tuple(draw(st.lists(st.lists(claims(setup), min_size=1, max_size=3).map(tuple),
+                                    min_size=1, max_size=2))),
+            )
+            for step in steps
+        )
+        out.append(Expectation(selector, verdicts, draw(ENDS)))
+    return tuple(out)
+
+
+@st.composite
+def cases(draw, index: int) -> Case:
+    title = draw(TEXT.filter(lambda t: t.strip() and "\n" not in t.strip()))
+    if draw(st.integers(0, 5)) == 0:
+        return Case(
+            id=f"err.{index}",
+            title=title.strip(),
+            spec=("format.errors",),
+            seeds=(),
+            note=draw(TEXT),
+            load_error=LoadErrorSpec(draw(TEXT.filter(str.strip)), "schema", 1, 1),
+        )
+    setup = draw(setups())
+    history = draw(actions(setup))
+    moves = draw(actions(setup))
+    found = draw(expectations(setup, len(moves)))
+    return Case(
+        id=f"case.{index}",
+        title=title.strip(),
+        spec=tuple(draw(st.lists(st.sampled_from(["rep.simple-ko", "format.moves"]), max_size=2))),
+        seeds=tuple(draw(st.lists(TEXT.filter(str.strip).map(str.strip), max_size=2))),
+        tags=tuple(draw(st.lists(st.sampled_from(["ko", "a b", "x: y", "'q'"]), max_size=2))),
+        setup=setup,
+        history=history,
+        moves=moves,
+        expectations=found,
+        open=("OQ-1",) if any(s.is_open for e in found for s in e.steps) else (),
+        note=draw(TEXT),
+    )
+
+
+@st.composite
+def case_files(draw) -> CaseFile:
+    n = draw(st.integers(1, 3))
+    return CaseFile("gen.yaml", 1, draw(TEXT).strip(), tuple(draw(cases(i)) for i in range(n)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case_files())
+def test_generated_round_trip(cf):
+    loaded = reload(cf)
+    assert reload(loaded) == loaded
+    for made, got in zip(cf.cases, loaded.cases, strict=True):
+        assert (got.id, got.title, got.moves, got.history, got.setup) == (
+            made.id, made.title, made.moves, made.history, made.setup
+        )
+        assert [(e.selector, e.steps, e.end) for e in got.expectations] == [
+            (e.selector, e.steps, e.end) for e in made.expectations
+        ]
+        assert (got.note, got.load_error, got.seeds, got.tags) == (
+            made.note, made.load_error, made.seeds, made.tags
+        )
+
+
+def test_dump_format():
+    setup = Setup(3, 2, "W", (("A2", "B"),), (("a", "C1"),), source="board")
+    case = Case(
+        "x.y", "A title", ("format.diagram",), ("000 §22",), setup=replace(setup, text=""),
+        moves=(CaseAction("W", "move", "C1"), CaseAction("B", "pass")),
+        expectations=(Expectation("default", (StepVerdict(1, ((Claim("legal"),),)),), None),),
+    )
+    text = dump_case_file(CaseFile("f", 1, "", (case,)))
+    assert text == (
+        "format: 1\ncases:\n  - id: x.y\n    title: A title\n    spec: [format.diagram]\n"
+        "    seeds: [000 §22]\n    board: |\n      3x2 W\n        A B C\n      2 X . . 2\n"
+        "      1 . . a 1\n        A B C\n    moves: W C1 B pass\n    expect:\n"
+        "      default: |\n        1: legal\n"
+    )
+
+
+SGF_CASE = """\
+format: 1
+cases:
+  - id: sgf.case
+    title: From SGF
+    spec: []
+    seeds: []
+    sgf: (;SZ[9]HA[2];W[cc];B[tt])
+    history: W D4
+    moves: B E5
+    expect: {default: "1: legal"}
+  - id: sgf.free
+    title: From SGF with a handicap key
+    spec: []
+    seeds: []
+    sgf: "(;SZ[9]\\n;B[aa])"
+    handicap: 3
+    moves: W E5
+    expect: {default: "1: legal"}
+"""
+
+
+def test_sgf_round_trip():
+    cf = load_case_text(SGF_CASE, "sgf.yaml", PRESETS, DSL)
+    assert cf.cases[0].setup.handicap == 2 and len(cf.cases[0].history) == 3
+    assert cf.cases[1].setup.handicap == 3
+    assert reload(cf) == cf
+
+
+REAL = sorted(conformance_dir().rglob("*.yaml")) if conformance_dir().is_dir() else []
+
+
+@pytest.mark.skipif(not REAL, reason="no case files under conformance/ yet")
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
+def test_real_files_round_trip(path):
+    cf = load_case_file(path, PRESETS, DSL)
+    assert reload(cf) == cf

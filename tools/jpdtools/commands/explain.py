@@ -1,0 +1,373 @@
+"""``jpd explain ID``: one case step by step, under every ruleset it applies to.
+
+Prints the title, the spec clauses it cites (with their headings), its seeds, the initial
+diagram, then each step: the action and, per group of rulesets that agree, the expected verdict,
+the observed result, the outcome and the clause (and ruleset axis) that decides it, followed by
+the board after the step; then the end state. Exit status 1 if the case fails under some ruleset.
+"""
+
+import argparse
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jpdref.coords import GTP_COLUMNS
+from jpdref.rules import Rules
+
+from jpdtools.adapters import EndState, ReferenceAdapter, StepObservation
+from jpdtools.compare import (
+    CaseResult,
+    Status,
+    claim_holds,
+    claim_text,
+    observed_claim,
+    observed_end,
+)
+from jpdtools.errors import InputError
+from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.lint import Anchor, spec_anchors
+from jpdtools.model import Case, Setup, StepVerdict
+from jpdtools.paths import conformance_dir, spec_dir
+from jpdtools.presets import load_presets
+from jpdtools.runner import (
+    Filters,
+    PlanItem,
+    default_loader,
+    execute_item,
+    load_files,
+    make_plan,
+    parse_rules_option,
+)
+
+HELP = "show one case step by step under every ruleset"
+
+# reason code → (clause anchors to try, the ruleset axis that decides it)
+REASON_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "occupied": (("play.move",), None),
+    "off-board": (("board.points",), None),
+    "out-of-turn": (("play.turn", "turn.order"), None),
+    "game-over": (("end.halt",), "halt"),
+    "pass-not-allowed": (("turn.pass",), "pass"),
+    "virtual-not-allowed": (("turn.virtual",), "virtual-move"),
+    "handicap-placement": (("setup.handicap",), "handicap"),
+    "suicide": (("capture.suicide",), "suicide"),
+    "ko": (("rep.simple-ko",), "repetition"),
+}
+END_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "two-passes": (("end.two-passes", "end.halt"), "halt"),
+    "four-virtual": (("end.four-virtual", "end.halt"), "halt"),
+    "cycle": (("end.cycle",), "cycle"),
+    "resignation": (("end.resignation", "end.kinds"), None),
+    "illegal-move": (("play.illegal",), "illegal-move"),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", metavar="ID", help="the case id")
+    parser.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="R",
+        help="only these rulesets (comma-separated, repeatable; default: all the case applies to)",
+    )
+    parser.add_argument(
+        "--path",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="PATH",
+        help="look for the case here (default: conformance/)",
+    )
+
+
+# -- diagrams ----------------------------------------------------------------------------------
+
+
+def diagram(rows: str, markers: dict[str, str] | None = None) -> list[str]:
+    """A board (rows top first, ``/``-separated) with GTP column letters and row numbers."""
+    grid = [list(r) for r in rows.split("/")]
+    height, width = len(grid), len(grid[0]) if grid else 0
+    for vertex, letter in (markers or {}).items():
+        x, y = GTP_COLUMNS.index(vertex[0].upper()), height - int(vertex[1:])
+        if 0 <= y < height and 0 <= x < width and grid[y][x] == ".":
+            grid[y][x] = letter
+    pad = len(str(height))
+    letters = " " * (pad + 1) + " ".join(GTP_COLUMNS[:width])
+    lines = [letters]
+    for y, row in enumerate(grid):
+        n = str(height - y).rjust(pad)
+        lines.append(f"{n} {' '.join(row)} {n}")
+    lines.append(letters)
+    return lines
+
+
+def setup_rows(setup: Setup) -> str:
+    grid = [["."] * setup.width for _ in range(setup.height)]
+    for vertex, colour in setup.stones:
+        x, y = GTP_COLUMNS.index(vertex[0].upper()), setup.height - int(vertex[1:])
+        grid[y][x] = "X" if colour == "B" else "O"
+    return "/".join("".join(r) for r in grid)
+
+
+def _indent(lines: Sequence[str], n: int) -> list[str]:
+    return [" " * n + line for line in lines]
+
+
+# -- clauses -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The clause deciding a step, the ruleset axes involved, and where each value comes from."""
+
+    text: str  # "rep.positional — <heading>; repetition=positional"
+    sources: tuple[str, ...] = ()  # "repetition: 002 §21 …", one per axis
+
+
+def _clause(candidates: Sequence[str], anchors: dict[str, Anchor]) -> str:
+    for name in candidates:
+        if name in anchors:
+            a = anchors[name]
+            return f"{name} — {a.heading}" if a.heading else name
+    return candidates[0]
+
+
+def _decision(parts: Sequence[tuple[Sequence[str], str | None]], rules, anchors) -> Decision:
+    texts, sources = [], []
+    for candidates, axis in parts:
+        text = _clause(candidates, anchors)
+        if axis is not None:
+            text += f"; {axis}={rules.value(axis)}"
+            if rules.source(axis):
+                sources.append(f"{axis}: {rules.source(axis)}")
+        texts.append(text)
+    return Decision("; then ".join(texts), tuple(sources))
+
+
+def deciding_clause(
+    step: StepObservation, kind: str, rules: Rules, anchors: dict[str, Anchor]
+) -> Decision:
+    """The clause (and ruleset axis) that decides ``step`` under ``rules``."""
+    parts: list[tuple[Sequence[str], str | None]]
+    if not step.legal and step.reason:
+        if step.reason == "superko":
+            parts = [((f"rep.{rules.repetition}", "rep.rules"), "repetition")]
+        else:
+            parts = [REASON_CLAUSES.get(step.reason, ((f"play.{step.reason}",), None))]
+        if step.effect in ("void-pass", "forfeit"):
+            parts.append((("play.illegal",), "illegal-move"))
+    elif kind == "move" and step.self_captures:
+        parts = [(("capture.suicide",), "suicide")]
+    elif kind == "move" and step.captures:
+        parts = [(("capture.order", "capture.rule", "play.move"), None)]
+    elif kind == "move":
+        parts = [(("play.move",), None)]
+    elif kind == "pass":
+        parts = [(("turn.pass",), "pass")]
+    elif kind == "virtual":
+        parts = [(("turn.virtual",), "virtual-move")]
+    else:
+        parts = [(("turn.resign", "end.resignation", "turn.actions"), None)]
+    return _decision(parts, rules, anchors)
+
+
+def ending_clause(end: EndState, rules: Rules, anchors: dict[str, Anchor]) -> Decision | None:
+    if end.kind is None:
+        return None
+    return _decision([END_CLAUSES.get(end.kind, ((f"end.{end.kind}",), None))], rules, anchors)
+
+
+# -- the explanation ---------------------------------------------------------------------------
+
+
+def _step_verdict(item: PlanItem, n: int) -> StepVerdict | None:
+    assert item.expectation is not None
+    return next((v for v in item.expectation.steps if v.step == n), None)
+
+
+def _observed_text(step: StepObservation) -> str:
+    parts = [claim_text(observed_claim("legal", step))]
+    if step.captures:
+        parts.append(claim_text(observed_claim("captures", step)))
+    if step.self_captures:
+        parts.append(claim_text(observed_claim("self-captures", step)))
+    parts.append(f"to-move {step.to_move}")
+    return " ".join(parts)
+
+
+def _verdict_mark(verdict: StepVerdict | None, step: StepObservation) -> str:
+    if verdict is None:
+        return "no claim"
+    held = [all(claim_holds(c, step) for c in alt) for alt in verdict.alternatives]
+    if not any(held):
+        return "FAIL"
+    return "open" if verdict.is_open else "ok"
+
+
+def _groups(pairs: list[tuple[str, tuple]]) -> list[tuple[list[str], tuple]]:
+    groups: dict[tuple, list[str]] = {}
+    for name, key in pairs:
+        groups.setdefault(key, []).append(name)
+    return [(names, key) for key, names in groups.items()]
+
+
+def explain_case(
+    case: Case,
+    file: str,
+    items: list[PlanItem],
+    results: list[CaseResult],
+    anchors: dict[str, Anchor],
+) -> list[str]:
+    out = [f"{case.id} — {case.title}"]
+    where = case.location or file
+    out.append(f"file: {where}")
+    out.append("spec:")
+    for a in case.spec:
+        anchor = anchors.get(a)
+        text = f"{anchor.heading}  (spec/{anchor.file}:{anchor.line})" if anchor else "(not found)"
+        out.append(f"  {a}  {text}")
+    out.append("seeds: " + ("; ".join(case.seeds) or "-"))
+    if case.tags:
+        out.append("tags: " + ", ".join(case.tags))
+    if case.open:
+        out.append("open questions: " + ", ".join(case.open))
+    if case.note:
+        out += ["note:", *_indent(case.note.strip().splitlines(), 2)]
+    if case.load_error is not None:
+        return out + _explain_error_case(case, results)
+    setup = case.setup
+    assert setup is not None
+    markers = {v: letter for letter, v in setup.markers}
+    head = f"initial position: {setup.width}x{setup.height}, {setup.to_move} to move"
+    if setup.handicap:
+        head += f", handicap {setup.handicap} (placed as each ruleset's handicap axis says)"
+    out += ["", head, *_indent(diagram(setup_rows(setup), markers), 2)]
+    if case.history:
+        out.append("history: " + "  ".join(map(str, case.history)))
+    by_rules = {r.ruleset: r for r in results}
+    played = [(i, by_rules[i.ruleset]) for i in items if i.ruleset in by_rules]
+    for n, action in enumerate(case.moves, 1):
+        out += ["", f"step {n}: {action}"]
+        out += _explain_step(n, action.kind, played, anchors)
+    out += ["", "end:"]
+    out += _explain_end(played, anchors)
+    out += ["", "verdicts:"]
+    for names, key in _groups([(r.ruleset, (str(r.status), r.detail)) for r in results]):
+        detail = f" — {key[1]}" if key[1] else ""
+        out.append(f"  {', '.join(names)}: {key[0]}{detail}")
+    return out
+
+
+def _sources(names: list[str], decisions: dict[str, Decision]) -> list[str]:
+    distinct = {decisions[n].sources for n in names}
+    if distinct == {()}:
+        return []
+    if len(distinct) == 1:
+        return [f"      {s}" for s in decisions[names[0]].sources]
+    return [f"      {n}: {'; '.join(decisions[n].sources)}" for n in names if decisions[n].sources]
+
+
+def _explain_step(n: int, kind: str, played, anchors) -> list[str]:
+    out: list[str] = []
+    verdicts, boards, decisions = [], [], {}
+    for item, result in played:
+        obs = result.observation
+        if result.status is Status.SKIP or obs is None:
+            verdicts.append((item.ruleset, ("skipped", result.detail, "", "")))
+            continue
+        if obs.error or n > len(obs.steps):
+            verdicts.append((item.ruleset, ("error", obs.error or "not reached", "", "")))
+            continue
+        step = obs.steps[n - 1]
+        verdict = _step_verdict(item, n)
+        expected = claim_text(verdict) if verdict else "-"
+        decisions[item.ruleset] = deciding_clause(step, kind, item.rules, anchors)
+        key = (expected, _observed_text(step), _verdict_mark(verdict, step))
+        verdicts.append((item.ruleset, (*key, decisions[item.ruleset].text)))
+        boards.append((item.ruleset, (step.board,)))
+    for names, (expected, observed, mark, clause) in _groups(verdicts):
+        out.append(f"  {', '.join(names)}:")
+        if mark:
+            out.append(f"    expected {expected}; observed {observed}  [{mark}]")
+            out.append(f"    decided by {clause}")
+            out += _sources(names, decisions)
+        else:
+            out.append(f"    {expected}: {observed}")
+    board_groups = _groups(boards)
+    for names, (rows,) in board_groups:
+        label = "board after" if len(board_groups) == 1 else f"board after ({', '.join(names)})"
+        out += [f"  {label}:", *_indent(diagram(rows), 4)]
+    return out
+
+
+def _explain_end(played, anchors) -> list[str]:
+    pairs, decisions = [], {}
+    for item, result in played:
+        obs = result.observation
+        if obs is None or obs.end is None:
+            continue
+        expected = claim_text(item.expectation.end) if item.expectation.end else "-"
+        observed = claim_text(observed_end(obs.end))
+        mark = "-" if expected == "-" else "ok" if expected == observed else "FAIL"
+        decision = ending_clause(obs.end, item.rules, anchors)
+        if decision is not None:
+            decisions[item.ruleset] = decision
+        pairs.append((item.ruleset, (expected, observed, mark, decision.text if decision else "")))
+    out = []
+    for names, (e, o, m, clause) in _groups(pairs):
+        out.append(f"  {', '.join(names)}: expected {e}; observed {o}  [{m}]")
+        if clause:
+            out.append(f"    decided by {clause}")
+            out += _sources(names, decisions)
+    return out
+
+
+def _explain_error_case(case: Case, results: list[CaseResult]) -> list[str]:
+    spec = case.load_error
+    assert spec is not None
+    out = [
+        "",
+        f"error case: loading the quoted file must fail with {spec.code} "
+        f"at {spec.line}:{spec.column}",
+        *_indent(spec.file.rstrip().splitlines(), 4),
+    ]
+    for r in results:
+        out.append(f"  {r.status}: {r.detail}")
+    return out
+
+
+def find_case(files, case_id: str):
+    ids = []
+    for f in files:
+        for case in f.cases:
+            if case.id == case_id:
+                return case, f
+            ids.append(case.id)
+    close = [i for i in ids if i.startswith(case_id)][:3]
+    close = close or difflib.get_close_matches(case_id, ids, n=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise InputError(f"no case with id {case_id!r}{hint}")
+
+
+def run(args: argparse.Namespace) -> int:
+    presets = load_presets()
+    loader = default_loader()
+    files, failures = load_files(args.path or [conformance_dir()], presets, loader)
+    try:
+        case, case_file = find_case(files, args.id)
+    except InputError as err:
+        if failures:
+            err = InputError(
+                f"{err.message}; {len(failures)} file(s) could not be loaded, first: {failures[0]}"
+            )
+        raise err from None
+    filters = Filters(rules=parse_rules_option(args.rules, presets), ids=(case.id,))
+    plan = make_plan([case_file], presets, filters, loader)
+    adapter = ReferenceAdapter()
+    items = [i for i in plan.items if i.case.id == case.id]
+    results = [execute_item(i, adapter, presets, loader) for i in items] + list(plan.errors)
+    print("\n".join(explain_case(case, case_file.path, items, results, spec_anchors(spec_dir()))))
+    bad = any(r.status in (Status.FAIL, Status.ERROR) for r in results)
+    return FAILURE if bad else SUCCESS

@@ -1,0 +1,84 @@
+"""``jpd lint [PATHS…]``: check the suite — ids, id stability, anchors, citations, coverage.
+
+Exit status 0 when every check passes, 1 when one fails, 2 for bad command-line input.
+"""
+
+import argparse
+from pathlib import Path
+
+from jpdtools import lint, table
+from jpdtools.adapters import ReferenceAdapter
+from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.paths import conformance_dir, spec_dir
+from jpdtools.presets import load_presets
+from jpdtools.runner import default_loader, load_files
+
+HELP = "check the suite: ids, anchors, citations, coverage"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="case files or directories (default: conformance/, the whole suite)",
+    )
+    parser.add_argument(
+        "--ids",
+        type=Path,
+        metavar="FILE",
+        help="the append-only list of case ids (default: conformance/ids.txt)",
+    )
+    parser.add_argument(
+        "--update-ids",
+        action="store_true",
+        help="append suite ids missing from the ids file instead of failing on them",
+    )
+    parser.add_argument(
+        "--no-coverage-table", action="store_true", help="do not print the coverage table"
+    )
+
+
+def coverage_table(rows: list[lint.CoverageRow]) -> str:
+    def ids(found: tuple[str, ...]) -> str:
+        if not found:
+            return "-"
+        return found[0] if len(found) == 1 else f"{found[0]} (+{len(found) - 1})"
+
+    body = [
+        [r.anchor, str(len(r.cases)), ids(r.legal), ids(r.illegal), "ok" if r.ok else "MISSING"]
+        for r in rows
+    ]
+    return table.render(["clause", "cases", "legal step", "illegal step", ""], body)
+
+
+def run(args: argparse.Namespace) -> int:
+    presets = load_presets()
+    paths = args.paths or [conformance_dir()]
+    ids_path = args.ids or conformance_dir() / "ids.txt"
+    loader = default_loader()
+    files, failures = load_files(paths, presets, loader)
+    report = lint.lint(
+        files,
+        failures,
+        presets,
+        spec_dir(),
+        ids_path,
+        ReferenceAdapter(),
+        loader,
+        whole_suite=not args.paths,
+        accept_new_ids=args.update_ids,
+    )
+    if args.update_ids and report.new_ids:
+        lint.append_ids(ids_path, report.new_ids)
+        print(f"appended {len(report.new_ids)} id(s) to {ids_path}")
+    if report.coverage and not args.no_coverage_table:
+        print(coverage_table(list(report.coverage)))
+        print()
+    for problem in report.problems:
+        print(problem)
+    cases = sum(len(f.cases) for f in files)
+    status = "OK" if report.ok else f"{len(report.problems)} problem(s)"
+    print(f"jpd lint: {cases} cases in {len(files)} files: {status}")
+    return SUCCESS if report.ok else FAILURE

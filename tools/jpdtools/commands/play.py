@@ -1,0 +1,172 @@
+"""``jpd play``: adjudicate a move sequence from a position, step by step.
+
+The position is a board diagram in the case format's syntax ({#format.diagram}) or an SGF file
+(``SZ``, ``AB``/``AW``/``AE``, ``PL``, ``HA`` and its moves, which are played first), or an
+empty board of ``--size``. The moves use the case format's move-list syntax ({#format.moves}).
+Every step is run through the same reference adapter as ``jpd run``.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+from jpdtools import table
+from jpdtools.adapters import Observation, ReferenceAdapter
+from jpdtools.dsl import Dsl
+from jpdtools.errors import InputError, Location
+from jpdtools.model import CaseAction, Setup
+from jpdtools.presets import load_presets
+from jpdtools.sgfsetup import read_sgf
+
+HELP = "adjudicate a move sequence from a position, step by step"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument(
+        "position",
+        nargs="?",
+        help="a diagram file or an SGF file ('-' reads standard input); omit with --size",
+    )
+    parser.add_argument("--rules", required=True, help="a preset (NAME[:axis=value,…]) or 'all'")
+    parser.add_argument("--moves", default="", help='the actions, e.g. "B C3 W virtual B pass"')
+    parser.add_argument("--size", help="start from an empty board: N or WxH")
+    parser.add_argument("--handicap", type=int, default=0, help="handicap stones (2..9)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run(args) -> int:
+    presets = load_presets()
+    rulesets = presets.select(args.rules)
+    dsl = Dsl()
+    setup, sgf_moves = _position(args, dsl)
+    moves = sgf_moves + _moves(args.moves, setup, dsl)
+    adapter = ReferenceAdapter()
+    observed = [(r.name, adapter.observe(setup, (), moves, r)) for r in rulesets]
+    for name, obs in observed:
+        if obs.error:
+            raise InputError(f"{name}: {obs.error}")
+    if args.json:
+        data = [_as_json(name, moves, obs) for name, obs in observed]
+        print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
+    elif len(observed) == 1:
+        _print_one(*observed[0], setup)
+    else:
+        _print_table(observed, moves, setup)
+    return 0
+
+
+# -- input ------------------------------------------------------------------------------------
+def _position(args, dsl: Dsl) -> tuple[Setup, tuple[CaseAction, ...]]:
+    if args.position is None:
+        if not args.size:
+            raise InputError("give a position file, or --size for an empty board")
+        w, _, h = args.size.lower().partition("x")
+        if not (w.isdigit() and (not h or h.isdigit())):
+            raise InputError(f"--size {args.size!r} is not N or WxH")
+        return Setup(int(w), int(h or w), handicap=args.handicap), ()
+    path = args.position
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read {path}: {err}") from None
+
+    def place(line: int, column: int) -> Location:
+        return Location(path, line, column)
+
+    if text.lstrip().startswith("("):
+        sgf = read_sgf(text, place)
+        handicap = args.handicap or sgf.handicap
+        setup = Setup(sgf.width, sgf.height, sgf.to_move, sgf.stones, (), handicap, "sgf", text)
+        return setup, sgf.moves
+    d = dsl.parse_diagram(text, place)
+    return Setup(d.width, d.height, d.to_move, d.stones, d.markers, args.handicap, "board", text), ()
+
+
+def _moves(text: str, setup: Setup, dsl: Dsl) -> tuple[CaseAction, ...]:
+    def place(line: int, column: int) -> Location:
+        return Location("--moves", line, column)
+
+    actions = dsl.parse_moves(text, place)
+    markers = dict(setup.markers)
+    for a in actions:
+        if a.vertex and a.vertex.startswith("@") and a.vertex[1:] not in markers:
+            raise InputError(f"unknown marker {a.vertex} (the diagram has none)", a.location)
+    return actions
+
+
+# -- output -----------------------------------------------------------------------------------
+def _cell(step) -> str:
+    if step.legal:
+        return "ok" + (f" x{' '.join(step.captures)}" if step.captures else "") + (
+            f" self-x{' '.join(step.self_captures)}" if step.self_captures else ""
+        )
+    suffix = {"void-pass": " (void: pass)", "forfeit": " (loses)"}.get(step.effect, "")
+    return f"{step.reason}{suffix}"
+
+
+def _end(obs: Observation) -> str:
+    e = obs.end
+    if e is None:
+        return "?"
+    if e.phase == "contest" or e.phase == "handicap":
+        return f"{e.phase}, {e.to_move} to move"
+    if e.phase == "halted":
+        return f"halted ({e.kind}): to count"
+    if e.result == "win":
+        return f"{e.winner}+ ({e.kind})"
+    return f"{e.result} ({e.kind})"
+
+
+def _print_one(name: str, obs: Observation, setup: Setup) -> None:
+    print(f"{name}: {setup.width}x{setup.height}, {setup.to_move} to move")
+    rows = []
+    for n, step in enumerate(obs.steps, 1):
+        verdict = "legal" if step.legal else f"illegal {step.reason}"
+        effect = "" if step.effect in ("played", "refused") else step.effect
+        detail = []
+        if step.captures:
+            detail.append("captures " + " ".join(step.captures))
+        if step.self_captures:
+            detail.append("self-captures " + " ".join(step.self_captures))
+        rows.append([str(n), step.action, verdict, effect, "; ".join(detail)])
+    if rows:
+        print(table.render(["step", "action", "verdict", "effect", "stones removed"], rows))
+    print(f"end: {_end(obs)}")
+
+
+def _print_table(observed, moves, setup: Setup) -> None:
+    print(f"{setup.width}x{setup.height}, {setup.to_move} to move")
+    headers = ["step", "action", *(name for name, _ in observed)]
+    rows = []
+    for n, action in enumerate(moves, 1):
+        rows.append([str(n), str(action), *(_cell(obs.steps[n - 1]) for _, obs in observed)])
+    rows.append(["end", "", *(_end(obs) for _, obs in observed)])
+    print(table.render(headers, rows))
+
+
+def _as_json(name: str, moves, obs: Observation) -> dict:
+    steps = []
+    for n, step in enumerate(obs.steps, 1):
+        steps.append(
+            {
+                "step": n,
+                "action": step.action,
+                "legal": step.legal,
+                "effect": step.effect,
+                "reason": step.reason,
+                "captures": list(step.captures),
+                "self_captures": list(step.self_captures),
+                "to_move": step.to_move,
+            }
+        )
+    e = obs.end
+    outcome = None
+    if e is not None and e.kind is not None:
+        outcome = {"kind": e.kind, "result": e.result, "winner": e.winner}
+    return {
+        "rules": name,
+        "steps": steps,
+        "phase": e.phase if e else None,
+        "to_move": e.to_move if e else None,
+        "outcome": outcome,
+    }

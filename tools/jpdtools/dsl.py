@@ -1,0 +1,426 @@
+"""The three small languages of a case file, parsed with the grammar of ``spec/case.lark``.
+
+:class:`Dsl` holds one Lark parser (LALR, positions propagated) with three start rules. Each
+``parse_*`` method takes the embedded text and a *place* function mapping a 1-based line/column
+of that text to a :class:`Location` in the case file (see :mod:`jpdtools.srcmap`), and returns
+frozen values. Every problem is an :class:`InputError` with an error code of
+spec/case-format.md#format.errors and the file location of the offending token.
+"""
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from jpdref.board import Board, PositionError
+from jpdref.coords import GTP_COLUMNS, MAX_SIZE, MIN_SIZE, Geometry
+from jpdref.stones import BLACK, EMPTY, WHITE
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from jpdtools.errors import InputError, Location
+from jpdtools.model import CaseAction, Claim, EndVerdict, StepVerdict
+from jpdtools.paths import spec_dir
+
+Place = Callable[[int, int], Location]
+"""Maps a 1-based (line, column) of an embedded text to its location in the case file."""
+
+_CODES = {"diagram": "diagram-syntax", "moves": "moves-syntax", "verdicts": "verdict-syntax"}
+_WHAT = {"diagram": "board diagram", "moves": "move list", "verdicts": "verdict"}
+_NAMES = {
+    "POINT": "a point (X, O, ., + or a marker letter)",
+    "NUMBER": "a number",
+    "SIZE": "a size such as 9x9",
+    "COLUMNS": "column labels (A B C …)",
+    "COLOR": "a colour (B or W)",
+    "VERTEX": "a vertex such as C3",
+    "MARKER": "a marker such as @a",
+    "REASON": "a reason code (occupied, off-board, out-of-turn, game-over, pass-not-allowed, "
+    "virtual-not-allowed, handicap-placement, suicide, ko, superko)",
+    "HALT": "two-passes or four-virtual",
+    "CYCLE_RESULT": "draw or no-result",
+    "BOARD_ROWS": "board rows such as .XO/X.O/...",
+    "COLON": "':'",
+    "_NL": "a line break",
+    "$END": "the end of the text",
+}
+_BIG = 10**9
+
+
+def grammar_path() -> Path:
+    return spec_dir() / "case.lark"
+
+
+@functools.cache
+def _parser(path: Path) -> Lark:
+    try:
+        grammar = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read the case grammar: {err}", Location(str(path))) from None
+    return Lark(
+        grammar,
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=True,
+        start=["diagram", "moves", "verdicts"],
+    )
+
+
+# -- values -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Diagram:
+    """A parsed, checked board diagram (stones in reading order, markers by letter)."""
+
+    width: int
+    height: int
+    to_move: str
+    stones: tuple[tuple[str, str], ...]
+    markers: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    """A parsed verdict text. ``vertices`` and ``boards`` list what the loader must check
+    against the board, with where each was written."""
+
+    steps: tuple[StepVerdict, ...]
+    end: EndVerdict | None
+    vertices: tuple[tuple[str, Location], ...] = ()
+    boards: tuple[tuple[str, Location], ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The canonical text of these verdicts (one line per step, then ``end:``)."""
+        lines = [str(s) for s in self.steps]
+        if self.end is not None:
+            lines.append(str(self.end))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class _Row:
+    left: Token | None
+    points: tuple[Token, ...]
+    right: Token | None
+
+
+@dataclass(frozen=True)
+class _RawDiagram:
+    size: Token | None
+    color: Token | None
+    columns: tuple[Token, ...]
+    rows: tuple[_Row, ...]
+
+
+def _int(text: str) -> int:
+    return int(text) if len(text) <= 9 else _BIG
+
+
+def normal_vertex(text: str) -> str:
+    """``c03`` → ``C3`` (the lexical form only; the board is not consulted)."""
+    return text[0].upper() + str(_int(text[1:]))
+
+
+def normal_rows(text: str) -> str:
+    return text.replace("+", ".")
+
+
+# -- transformers: build values only ----------------------------------------------------------
+class _DiagramBuilder(Transformer):
+    def header(self, children):
+        return ("header", children[0], children[1])
+
+    def row(self, children):
+        return _Row(children[0], tuple(children[1:-1]), children[-1])
+
+    def diagram(self, children):
+        header = children[0]
+        columns = tuple(c for c in (children[1], children[-1]) if c is not None)
+        rows = tuple(c for c in children[2:-1] if isinstance(c, _Row))
+        size, color = (header[1], header[2]) if header else (None, None)
+        return _RawDiagram(size, color, columns, rows)
+
+
+@v_args(meta=True)
+class _MovesBuilder(Transformer):
+    def __init__(self, place: Place) -> None:
+        super().__init__()
+        self.place = place
+
+    def vertex(self, meta, children):
+        return ("move", normal_vertex(str(children[0])), meta)
+
+    def marker(self, meta, children):
+        return ("move", str(children[0]), meta)
+
+    def virtual(self, meta, children):
+        return ("virtual", None, meta)
+
+    def pass_(self, meta, children):
+        return ("pass", None, meta)
+
+    def resign(self, meta, children):
+        return ("resign", None, meta)
+
+    def action(self, meta, children):
+        color, (kind, vertex, where) = children
+        return CaseAction(str(color), kind, vertex, self.place(where.line, where.column))
+
+    def moves(self, meta, children):
+        return tuple(children)
+
+
+@v_args(meta=True)
+class _VerdictBuilder(Transformer):
+    def __init__(self, place: Place) -> None:
+        super().__init__()
+        self.place = place
+        self.vertices: list[tuple[str, Location]] = []
+        self.boards: list[tuple[str, Location]] = []
+
+    def _vertices(self, tokens) -> tuple[str, ...]:
+        for t in tokens:
+            self.vertices.append((normal_vertex(str(t)), self.place(t.line, t.column)))
+        return tuple(sorted({normal_vertex(str(t)) for t in tokens}))
+
+    def legal(self, meta, children):
+        return Claim("legal")
+
+    def illegal(self, meta, children):
+        return Claim("illegal", (str(children[0]),))
+
+    def void_pass(self, meta, children):
+        return Claim("void-pass", (str(children[0]),))
+
+    def forfeit(self, meta, children):
+        return Claim("forfeit", (str(children[0]),))
+
+    def captures(self, meta, children):
+        return Claim("captures", self._vertices(children))
+
+    def self_captures(self, meta, children):
+        return Claim("self-captures", self._vertices(children))
+
+    def to_move(self, meta, children):
+        return Claim("to-move", (str(children[0]),))
+
+    def board(self, meta, children):
+        t = children[0]
+        self.boards.append((normal_rows(str(t)), self.place(t.line, t.column)))
+        return Claim("board", (normal_rows(str(t)),))
+
+    def claims(self, meta, children):
+        return tuple(children)
+
+    def alternatives(self, meta, children):
+        return tuple(children)
+
+    def step_verdict(self, meta, children):
+        number, alternatives = children
+        return StepVerdict(_int(str(number)), alternatives, self.place(number.line, number.column))
+
+    def end_verdict(self, meta, children):
+        state, args = children[0]
+        return EndVerdict(state, args, self.place(meta.line, meta.column))
+
+    def contest(self, meta, children):
+        return ("contest", (str(children[0]),))
+
+    def halted(self, meta, children):
+        return ("halted", (str(children[0]),))
+
+    def resigned(self, meta, children):
+        return ("ended", ("resignation", str(children[0])))
+
+    def forfeited(self, meta, children):
+        return ("ended", ("illegal-move", str(children[0])))
+
+    def cycle(self, meta, children):
+        return ("ended", ("cycle", str(children[0])))
+
+    def verdicts(self, meta, children):
+        return tuple(children)
+
+
+# -- the parser object ------------------------------------------------------------------------
+class Dsl:
+    """The case-file DSL: one Lark parser built from ``spec/case.lark`` (cached per path)."""
+
+    def __init__(self, grammar: Path | None = None) -> None:
+        self._lark = _parser(grammar or grammar_path())
+
+    def _parse(self, text: str, start: str, place: Place) -> Tree:
+        try:
+            return self._lark.parse(text, start=start)
+        except UnexpectedInput as err:
+            raise self._syntax_error(err, text, start, place) from None
+        except LarkError as err:  # a last resort: every parse error should be UnexpectedInput
+            raise InputError(f"invalid {_WHAT[start]}: {err}", place(1, 1), code=_CODES[start]) from None
+
+    def _syntax_error(self, err: UnexpectedInput, text: str, start: str, place: Place):
+        what = _WHAT[start]
+        if isinstance(err, UnexpectedCharacters):
+            found = "end of line" if err.char in "\r\n" else repr(err.char)
+            expected = err.allowed
+            line, column = err.line, err.column
+        elif isinstance(err, UnexpectedToken):
+            token = err.token
+            expected = err.expected
+            if token.type == "$END":
+                found = "end of text"
+                line, column = _end_of(text)
+            elif token.type == "_NL":
+                found = "end of line"
+                line, column = token.line, token.column
+            else:
+                found = repr(str(token))
+                line, column = token.line, token.column
+        else:
+            found, expected = "input", set()
+            line, column = getattr(err, "line", 1), getattr(err, "column", 1)
+        names = sorted({self._name(n) for n in expected or ()})
+        hint = f"; expected {', '.join(names)}" if names else ""
+        line = line if isinstance(line, int) and line > 0 else 1
+        column = column if isinstance(column, int) and column > 0 else 1
+        return InputError(f"{what}: unexpected {found}{hint}", place(line, column), code=_CODES[start])
+
+    def _name(self, terminal: str) -> str:
+        if terminal in _NAMES:
+            return _NAMES[terminal]
+        try:
+            return repr(self._lark.get_terminal(terminal).pattern.value)
+        except KeyError:
+            return terminal
+
+    # -- public ------------------------------------------------------------------------------
+    def parse_diagram(self, text: str, place: Place) -> Diagram:
+        raw = _DiagramBuilder().transform(self._parse(text, "diagram", place))
+        return _check_diagram(raw, place)
+
+    def parse_moves(self, text: str, place: Place) -> tuple[CaseAction, ...]:
+        """Actions in order; a marker target is kept as ``vertex="@a"`` for the loader."""
+        return _MovesBuilder(place).transform(self._parse(text, "moves", place))
+
+    def parse_verdicts(self, text: str, place: Place) -> Verdicts:
+        """Step verdicts in written order and the ``end:`` verdict. At most one line per step
+        and one ``end:`` line."""
+        builder = _VerdictBuilder(place)
+        lines = builder.transform(self._parse(text, "verdicts", place))
+        steps: list[StepVerdict] = []
+        end: EndVerdict | None = None
+        seen: set[int] = set()
+        for line in lines:
+            if isinstance(line, EndVerdict):
+                if end is not None:
+                    raise InputError("verdict: a second 'end:' line", line.location, code="verdict-syntax")
+                end = line
+                continue
+            if line.step in seen:
+                raise InputError(
+                    f"verdict: a second line for step {line.step} (put all claims on one line)",
+                    line.location,
+                    code="verdict-syntax",
+                )
+            seen.add(line.step)
+            steps.append(line)
+        return Verdicts(tuple(steps), end, tuple(builder.vertices), tuple(builder.boards))
+
+
+def _end_of(text: str) -> tuple[int, int]:
+    """The position just after the last non-blank character of ``text`` (1-based)."""
+    lines = text.rstrip().split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+# -- diagram semantics ------------------------------------------------------------------------
+def _at(place: Place, token: Token) -> Location:
+    return place(token.line or 1, token.column or 1)
+
+
+def _check_diagram(raw: _RawDiagram, place: Place) -> Diagram:
+    def fail(code: str, message: str, token: Token) -> InputError:
+        return InputError(f"board diagram: {message}", _at(place, token), code=code)
+
+    rows = raw.rows
+    if raw.size is not None:
+        w_text, _, h_text = str(raw.size).partition("x")
+        sw, sh = _int(w_text), _int(h_text)
+        if not (MIN_SIZE <= sw <= MAX_SIZE and MIN_SIZE <= sh <= MAX_SIZE):
+            raise fail("board-size", f"size {raw.size} is not {MIN_SIZE}..{MAX_SIZE}", raw.size)
+    width, height = len(rows[0].points), len(rows)
+    for row in rows[1:]:
+        if len(row.points) != width:
+            raise fail(
+                "diagram-shape",
+                f"this row has {len(row.points)} points, the first row has {width}",
+                row.points[0],
+            )
+    for n, name in ((width, "width"), (height, "height")):
+        if not MIN_SIZE <= n <= MAX_SIZE:
+            raise fail("board-size", f"board {name} {n} is not {MIN_SIZE}..{MAX_SIZE}", _first(raw))
+    if raw.size is not None and (sw, sh) != (width, height):
+        raise fail("diagram-shape", f"header says {raw.size} but the rows make {width}x{height}", raw.size)
+    for i, row in enumerate(rows):
+        for number in (row.left, row.right):
+            if number is not None and _int(str(number)) != height - i:
+                raise fail(
+                    "diagram-shape",
+                    f"row number {number} should be {height - i} (rows count down to 1)",
+                    number,
+                )
+    labels = " ".join(GTP_COLUMNS[:width])
+    for columns in raw.columns:
+        if " ".join(str(columns).split()) != labels:
+            raise fail("diagram-shape", f"column labels should be {labels!r}", columns)
+    geometry = Geometry(width, height)
+    stones: list[tuple[str, str]] = []
+    markers: dict[str, str] = {}
+    where: dict[str, Token] = {}
+    for y, row in enumerate(rows):
+        for x, token in enumerate(row.points):
+            vertex = geometry.to_gtp(geometry.point(x, y))
+            where[vertex] = token
+            if token in ("X", "O"):
+                stones.append((vertex, "B" if token == "X" else "W"))
+            elif token not in (".", "+"):
+                if str(token) in markers:
+                    raise fail("diagram-syntax", f"marker {token!r} appears twice", token)
+                markers[str(token)] = vertex
+    dead = dead_chain(geometry, stones)
+    if dead is not None:
+        raise fail("impossible-position", f"the chain at {dead} has no liberties", where[dead])
+    to_move = str(raw.color) if raw.color is not None else "B"
+    return Diagram(width, height, to_move, tuple(stones), tuple(sorted(markers.items())))
+
+
+def _first(raw: _RawDiagram) -> Token:
+    return raw.size if raw.size is not None else raw.rows[0].points[0]
+
+
+def dead_chain(geometry: Geometry, stones) -> str | None:
+    """The first vertex (reading order) of a chain without liberties, or None.
+
+    ``stones`` is an iterable of (GTP vertex, "B"/"W"). The engine's Board decides; the flood
+    fill here only finds which chain to point at.
+    """
+    colour = {geometry.from_gtp(v): (BLACK if c == "B" else WHITE) for v, c in stones}
+    try:
+        Board.from_stones(geometry, colour)
+        return None
+    except PositionError:
+        pass
+    board = [EMPTY] * geometry.area
+    for p, c in colour.items():
+        board[p] = c
+    for start in sorted(colour):
+        chain, stack, free = {start}, [start], False
+        while stack and not free:
+            for q in geometry.neighbours[stack.pop()]:
+                if board[q] == EMPTY:
+                    free = True
+                elif board[q] == board[start] and q not in chain:
+                    chain.add(q)
+                    stack.append(q)
+        if not free:
+            return geometry.to_gtp(min(chain))
+    return None
