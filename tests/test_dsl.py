@@ -1,11 +1,10 @@
 """The DSL of spec/case.lark: diagrams, move lists, verdicts (positions are DSL-relative here)."""
 
 import pytest
+from jpdref.coords import Geometry
 from jpdtools.dsl import Dsl, dead_chain
 from jpdtools.errors import InputError, Location
 from jpdtools.model import CaseAction, Claim, EndVerdict
-
-from jpdref.coords import Geometry
 
 
 @pytest.fixture(scope="module")

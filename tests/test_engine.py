@@ -208,13 +208,15 @@ def test_two_passes_halt_play():
 
 
 def test_aga_white_must_pass_last():
-    """AGA Rule 9."""
+    """AGA Rule 9: if Black made the second pass, White's third pass is compulsory."""
     g = game(KO, "aga", to_move=WHITE)
-    play(g, "W pass B pass")
-    assert g.phase is Phase.CONTEST
-    play(g, "W pass")
-    assert g.phase is Phase.HALTED
-    assert g.prisoners == {BLACK: 2, WHITE: 1}
+    steps = play(g, "W pass B pass")
+    assert g.phase is Phase.HALTED and steps[-1].outcome.kind is EndKind.TWO_PASSES
+    assert g.prisoners == {BLACK: 2, WHITE: 1}  # White handed two pass stones, Black one
+    assert g.counters().moves == {"B-pass": 1, "W-pass": 2}
+    g = game(KO, "aga")
+    play(g, "B pass W pass")
+    assert g.phase is Phase.HALTED and g.prisoners == {BLACK: 1, WHITE: 1}
 
 
 def test_jpd_a_has_no_pass_and_halts_on_four_virtual_moves():

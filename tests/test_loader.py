@@ -87,7 +87,11 @@ def error_of(text: str, presets, dsl) -> tuple[str, int, int]:
 # -- good files -------------------------------------------------------------------------------
 def test_good_file(presets, dsl):
     cf = load_case_text(GOOD, "good.yaml", presets, dsl)
-    assert (cf.format, cf.topic, [c.id for c in cf.cases]) == (1, "ko", ["ko.simple.recapture", "ko.open"])
+    assert (cf.format, cf.topic, [c.id for c in cf.cases]) == (
+        1,
+        "ko",
+        ["ko.simple.recapture", "ko.open"],
+    )
     first, second = cf.cases
     assert first.setup.to_move == "W" and first.setup.markers == (("a", "C3"),)
     assert first.moves == (CaseAction("W", "move", "C3"), CaseAction("B", "move", "C3"))
@@ -172,9 +176,24 @@ ERRORS = [
     # a diagram error inside a block scalar: the 4-point row, at its first point
     ("board: |\n  ...\n  ..X.\n  ...\nmoves: ''\nexpect: {default: ''}", "diagram-shape", 9, 7),
     ("board: |\n  . . .\n  . . Q\nmoves: ''\nexpect: {default: ''}", "diagram-syntax", 9, 11),
-    ("board: |\n  XO.\n  O..\n  ...\nmoves: ''\nexpect: {default: ''}", "impossible-position", 8, 7),
-    ("board: |\n  3x4\n  ...\n  ...\n  ...\nmoves: ''\nexpect: {default: ''}", "diagram-shape", 8, 7),
-    ("board: |\n  2x2\n  A B\n  .. 2\n  .. 0\nmoves: ''\nexpect: {default: ''}", "diagram-shape", 11, 10),
+    (
+        "board: |\n  XO.\n  O..\n  ...\nmoves: ''\nexpect: {default: ''}",
+        "impossible-position",
+        8,
+        7,
+    ),
+    (
+        "board: |\n  3x4\n  ...\n  ...\n  ...\nmoves: ''\nexpect: {default: ''}",
+        "diagram-shape",
+        8,
+        7,
+    ),
+    (
+        "board: |\n  2x2\n  A B\n  .. 2\n  .. 0\nmoves: ''\nexpect: {default: ''}",
+        "diagram-shape",
+        11,
+        10,
+    ),
     ("board: |2\n    A B D\n  ...\n  ...\n  ...\nmoves: ''\nexpect: {}", "diagram-shape", 8, 9),
     # an unknown vertex in a one-line move list, plain and quoted
     ("size: 9\nmoves: B C3 W Z9\nexpect: {default: '1: legal'}", "unknown-vertex", 8, 19),
@@ -187,9 +206,19 @@ ERRORS = [
     ("size: 9\nmoves: B C3\nexpect:\n  repetition=ko: x", "unknown-axis", 10, 18),
     ("size: 9\nmoves: B C3\nexpect:\n  suicide=allowed positon=board: x", "unknown-axis", 10, 23),
     ("size: 9\nrules: [jpd-2022, japan]\nmoves: B C3\nexpect: {}", "unknown-ruleset", 8, 23),
-    ("size: 9\nmoves: B C3\nexpect:\n  default: |\n    1: legal\n    2: legal", "step-out-of-range", 12, 9),
+    (
+        "size: 9\nmoves: B C3\nexpect:\n  default: |\n    1: legal\n    2: legal",
+        "step-out-of-range",
+        12,
+        9,
+    ),
     ("size: 9\nmoves: B C3\nexpect:\n  default: |\n    1: legal |", "verdict-syntax", 11, 19),
-    ("size: 9\nmoves: B C3\nexpect:\n  default: |\n    1: legal | illegal ko", "missing-open", 11, 9),
+    (
+        "size: 9\nmoves: B C3\nexpect:\n  default: |\n    1: legal | illegal ko",
+        "missing-open",
+        11,
+        9,
+    ),
     ("size: 9\nmoves: B C3\nexpect:\n  default: '1: captures Z1'", "unknown-vertex", 10, 29),
     ("size: 3\nmoves: B C3\nexpect:\n  default: '1: board .../...'", "diagram-shape", 10, 26),
     ("size: 9\nmoves: B C3\nexpect:\n  japanese: '1: legal'", "missing-expectation", 9, 5),
@@ -200,7 +229,12 @@ ERRORS = [
         11,
         7,
     ),
-    ("size: 9\ndepends: [suicide]\nmoves: B C3\nexpect:\n  pass=allowed: ''", "unknown-axis", 11, 7),
+    (
+        "size: 9\ndepends: [suicide]\nmoves: B C3\nexpect:\n  pass=allowed: ''",
+        "unknown-axis",
+        11,
+        7,
+    ),
     ("size: 9\nmoves: B C3\nmoves: B C3", "yaml-syntax", 9, 5),
     ("size: 9\nmoves: [B C3\n", "yaml-syntax", 10, 1),
     ("size: 9\nmoves: B C3\nbogus: 1\nexpect: {}", "schema", 9, 5),
@@ -209,7 +243,12 @@ ERRORS = [
     ("size: 9\nhandicap: 1\nmoves: ''\nexpect: {}", "bad-handicap", 8, 15),
     ("board: |\n  X..\n  ...\nhandicap: 2\nmoves: ''\nexpect: {}", "setup-conflict", 10, 5),
     ('sgf: "(;SZ[9]AB[zz])"\nmoves: B C3\nexpect: {}', "unknown-vertex", 7, 21),
-    ("sgf: |\n  (;SZ[9]\n   AB[aa]AW[ab][ba])\nmoves: ''\nexpect: {}", "impossible-position", 9, 11),
+    (
+        "sgf: |\n  (;SZ[9]\n   AB[aa]AW[ab][ba])\nmoves: ''\nexpect: {}",
+        "impossible-position",
+        9,
+        11,
+    ),
     ("sgf: |\n  (;SZ[9]\n   AB[aa]\nmoves: ''\nexpect: {}", "sgf-syntax", 9, 14),
     ("sgf: (;SZ[99])\nmoves: ''\nexpect: {}", "board-size", 7, 15),
     ("sgf: (;SZ[9];AB[aa])\nmoves: ''\nexpect: {}", "sgf-syntax", 7, 18),
@@ -303,9 +342,13 @@ def test_mutated_files_fail_cleanly(presets, dsl, data):
     _load_or_input_error(text, presets, dsl)
 
 
-_DSL_ALPHABET = st.sampled_from(list(" \n\t.+XOxoabBW@:|/#123456789ACDZIJTtlegalpsv-") + [
-    "legal", "illegal ko", "captures", "end:", "pass", "virtual", "9x9", "A B C", "\r", "é", "\\",
-])
+_DSL_ALPHABET = st.sampled_from(
+    [
+        *" \n\t.+XOxoabBW@:|/#123456789ACDZIJTtlegalpsv-",
+        *("legal", "illegal ko", "captures", "end:", "pass", "virtual", "9x9", "A B C"),
+        *("\r", "é", "\\"),
+    ]
+)
 
 
 @_FUZZ

@@ -18,7 +18,7 @@ At the end the same actions are replayed in a fresh game and must give equal ste
 """
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -294,6 +294,7 @@ class Tally:
     captured: int = 0
     self_captured: int = 0
     pass_stones: int = 0
+    held: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})  # prisoners
 
 
 def check_step(rules: Rules, game: Game, model: Model, tally: Tally, action: Action) -> Step:
@@ -372,6 +373,8 @@ def follow(rules, game, model, tally, step, detail, phase) -> None:
         tally.placed += 1
         tally.captured += len(captured)
         tally.self_captured += len(lost)
+        tally.held[color] += len(captured)
+        tally.held[color.opponent] += len(lost)
         if phase is Phase.HANDICAP:
             if game.phase is Phase.CONTEST:  # the last handicap stone: history starts here
                 model.seen.clear()
@@ -393,6 +396,7 @@ def follow(rules, game, model, tally, step, detail, phase) -> None:
         model.ko = -1
         if rules.pass_rule is PassRule.PASS_STONE:
             tally.pass_stones += 1
+            tally.held[color.opponent] += 1
     assert game.to_move is color.opponent
     repeated = model.remember(color.opponent)
     stop = model.stops(kind, color, repeated)
@@ -410,6 +414,7 @@ def check_stones(rules: Rules, game: Game, tally: Tally) -> None:
     assert on_board + tally.captured + tally.self_captured == tally.placed
     prisoners = sum(game.prisoners.values())
     assert prisoners == tally.captured + tally.self_captured + tally.pass_stones
+    assert game.prisoners == tally.held
 
 
 # -- the property ----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jpdref.coords import Geometry
 from jpdtools.dsl import Dsl, dead_chain
 from jpdtools.loader import load_case_file, load_case_text
 from jpdtools.model import (
@@ -21,8 +22,6 @@ from jpdtools.model import (
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
 from jpdtools.writer import dump_case_file, render_diagram
-
-from jpdref.coords import Geometry
 
 PRESETS = load_presets()
 DSL = Dsl()
@@ -79,26 +78,34 @@ def claims(setup: Setup):
     ).map("/".join)
     return st.one_of(
         st.just(Claim("legal")),
-        st.builds(Claim, st.sampled_from(["illegal", "void-pass", "forfeit"]),
-                  st.sampled_from(REASONS).map(lambda r: (r,))),
+        st.builds(
+            Claim,
+            st.sampled_from(["illegal", "void-pass", "forfeit"]),
+            st.sampled_from(REASONS).map(lambda r: (r,)),
+        ),
         st.builds(Claim, st.just("captures"), vertices.map(lambda v: tuple(sorted(set(v))))),
-        st.builds(Claim, st.just("self-captures"),
-                  vertices.filter(bool).map(lambda v: tuple(sorted(set(v))))),
+        st.builds(
+            Claim,
+            st.just("self-captures"),
+            vertices.filter(bool).map(lambda v: tuple(sorted(set(v)))),
+        ),
         st.builds(Claim, st.just("to-move"), st.sampled_from("BW").map(lambda c: (c,))),
         st.builds(Claim, st.just("board"), rows.map(lambda r: (r,))),
     )
 
 
-ENDS = st.sampled_from([
-    None,
-    EndVerdict("contest", ("B",)),
-    EndVerdict("halted", ("two-passes",)),
-    EndVerdict("halted", ("four-virtual",)),
-    EndVerdict("ended", ("resignation", "W")),
-    EndVerdict("ended", ("illegal-move", "B")),
-    EndVerdict("ended", ("cycle", "draw")),
-    EndVerdict("ended", ("cycle", "no-result")),
-])
+ENDS = st.sampled_from(
+    [
+        None,
+        EndVerdict("contest", ("B",)),
+        EndVerdict("halted", ("two-passes",)),
+        EndVerdict("halted", ("four-virtual",)),
+        EndVerdict("ended", ("resignation", "W")),
+        EndVerdict("ended", ("illegal-move", "B")),
+        EndVerdict("ended", ("cycle", "draw")),
+        EndVerdict("ended", ("cycle", "no-result")),
+    ]
+)
 SELECTORS = ["japanese", "repetition=simple-ko", "suicide=forbidden position=board"]
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 
@@ -108,12 +115,23 @@ def expectations(draw, setup: Setup, n_moves: int) -> tuple[Expectation, ...]:
     selectors = ["default", *draw(st.lists(st.sampled_from(SELECTORS), unique=True, max_size=1))]
     out = []
     for selector in selectors:
-        steps = draw(st.lists(st.integers(1, n_moves), unique=True, max_size=n_moves)) if n_moves else []
+        steps = (
+            draw(st.lists(st.integers(1, n_moves), unique=True, max_size=n_moves))
+            if n_moves
+            else []
+        )
         verdicts = tuple(
             StepVerdict(
                 step,
-                tuple(draw(st.lists(st.lists(claims(setup), min_size=1, max_size=3).map(tuple),
-                                    min_size=1, max_size=2))),
+                tuple(
+                    draw(
+                        st.lists(
+                            st.lists(claims(setup), min_size=1, max_size=3).map(tuple),
+                            min_size=1,
+                            max_size=2,
+                        )
+                    )
+                ),
             )
             for step in steps
         )
@@ -158,27 +176,38 @@ def case_files(draw) -> CaseFile:
     return CaseFile("gen.yaml", 1, draw(TEXT).strip(), tuple(draw(cases(i)) for i in range(n)))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(case_files())
 def test_generated_round_trip(cf):
     loaded = reload(cf)
     assert reload(loaded) == loaded
     for made, got in zip(cf.cases, loaded.cases, strict=True):
         assert (got.id, got.title, got.moves, got.history, got.setup) == (
-            made.id, made.title, made.moves, made.history, made.setup
+            made.id,
+            made.title,
+            made.moves,
+            made.history,
+            made.setup,
         )
         assert [(e.selector, e.steps, e.end) for e in got.expectations] == [
             (e.selector, e.steps, e.end) for e in made.expectations
         ]
         assert (got.note, got.load_error, got.seeds, got.tags) == (
-            made.note, made.load_error, made.seeds, made.tags
+            made.note,
+            made.load_error,
+            made.seeds,
+            made.tags,
         )
 
 
 def test_dump_format():
     setup = Setup(3, 2, "W", (("A2", "B"),), (("a", "C1"),), source="board")
     case = Case(
-        "x.y", "A title", ("format.diagram",), ("000 §22",), setup=replace(setup, text=""),
+        "x.y",
+        "A title",
+        ("format.diagram",),
+        ("000 §22",),
+        setup=replace(setup, text=""),
         moves=(CaseAction("W", "move", "C1"), CaseAction("B", "pass")),
         expectations=(Expectation("default", (StepVerdict(1, ((Claim("legal"),),)),), None),),
     )

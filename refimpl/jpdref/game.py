@@ -294,20 +294,25 @@ class Game:
             self.virtual_under_board[self.board.hash] = n
             if n >= 4:
                 return self._stop(Phase.HALTED, Outcome(EndKind.FOUR_VIRTUAL, Result.TO_COUNT))
-        if self.consecutive_passes >= 2 and self._passes_halt(action.color):
+        if self.consecutive_passes >= 2 and self.rules.halt is not Halt.FOUR_VIRTUAL:
+            if self.rules.halt is Halt.TWO_PASSES_WHITE_LAST and action.color is BLACK:
+                self._compulsory_white_pass()
             return self._stop(Phase.HALTED, Outcome(EndKind.TWO_PASSES, Result.TO_COUNT))
         if repeated and self.rules.repetition is Repetition.SIMPLE_KO:
             result = Result.DRAW if self.rules.cycle is Cycle.DRAW else Result.NO_RESULT
             return self._stop(Phase.ENDED, Outcome(EndKind.CYCLE, result))
         return None
 
-    def _passes_halt(self, last_passer: Color) -> bool:
-        """{#end.two-passes} Two passes in a row halt play; under AGA White must pass last."""
-        if self.rules.halt is Halt.TWO_PASSES:
-            return True
-        if self.rules.halt is Halt.TWO_PASSES_WHITE_LAST:
-            return last_passer is WHITE
-        return False
+    def _compulsory_white_pass(self) -> None:
+        """{#end.two-passes} AGA Rule 9: White passes last. When Black made the second of two
+        passes, White's third pass is compulsory: the engine makes it (a pass stone to Black)."""
+        white_pass = Action.pass_(WHITE)
+        self.record.append(white_pass)
+        key = (WHITE, ActionKind.PASS)
+        self.moves[key] = self.moves.get(key, 0) + 1
+        self.prisoners[BLACK] += 1
+        self.consecutive_passes += 1
+        self.to_move = BLACK
 
     def _stop(self, phase: Phase, outcome: Outcome) -> Outcome:
         self.phase, self.outcome = phase, outcome

@@ -171,7 +171,9 @@ def resolve(case: Case, presets: Presets) -> list[tuple[Rules, Expectation]]:
         except SelectorError as err:
             raise InputError(err.message, where, code=err.code) from None
         if chosen.expectation is None:
-            raise InputError(f"no verdict text for ruleset {rules.name!r}", where, code="missing-expectation")
+            raise InputError(
+                f"no verdict text for ruleset {rules.name!r}", where, code="missing-expectation"
+            )
         if chosen.conflict is not None:
             raise InputError(
                 f"selectors {chosen.expectation.selector!r} and {chosen.conflict.selector!r} both "
@@ -218,7 +220,9 @@ def _yaml(text: str, ctx: _Ctx):
         where = Location(ctx.path, line, column)
         raise InputError(f"YAML error: {err.reason}", where, code="yaml-syntax") from None
     except (yaml.YAMLError, TypeError, ValueError, RecursionError) as err:  # e.g. `? [a]: b`
-        raise InputError(f"YAML error: {err}", Location(ctx.path, 1, 1), code="yaml-syntax") from None
+        raise InputError(
+            f"YAML error: {err}", Location(ctx.path, 1, 1), code="yaml-syntax"
+        ) from None
 
 
 def _check_keys(mapping: LocDict, allowed, what: str, ctx: _Ctx) -> None:
@@ -307,7 +311,10 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         raise ctx.error("schema", "a case is a mapping (id, title, …)", ctx.source.at(item, near))
     error_case = "load-error" in item
     _check_keys(
-        item, ERROR_CASE_KEYS if error_case else CASE_KEYS, "an error case" if error_case else "a case", ctx
+        item,
+        ERROR_CASE_KEYS if error_case else CASE_KEYS,
+        "an error case" if error_case else "a case",
+        ctx,
     )
     case_id, where = _case_id(item, ctx)
     common = {
@@ -403,7 +410,9 @@ def _rules(item: LocDict, ctx: _Ctx) -> tuple[str, ...]:
 def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...]]:
     given = [k for k in item if k in SETUP_KEYS]
     if not given:
-        raise ctx.error("schema", "a case needs one of 'board', 'sgf' or 'size'", ctx.source.at(item))
+        raise ctx.error(
+            "schema", "a case needs one of 'board', 'sgf' or 'size'", ctx.source.at(item)
+        )
     if len(given) > 1:
         raise ctx.error(
             "setup-conflict",
@@ -463,7 +472,9 @@ def _size(item: LocDict, ctx: _Ctx) -> tuple[int, int]:
     return width, height
 
 
-def _actions(item: LocDict, key: str, ctx: _Ctx, setup: Setup, required: bool) -> tuple[CaseAction, ...]:
+def _actions(
+    item: LocDict, key: str, ctx: _Ctx, setup: Setup, required: bool
+) -> tuple[CaseAction, ...]:
     if key not in item:
         if required:
             raise ctx.error("schema", f"missing key {key!r} (it may be empty)", ctx.source.at(item))
@@ -516,11 +527,15 @@ def _expectations(item: LocDict, case: Case, ctx: _Ctx) -> tuple[Expectation, ..
         try:
             selector = parse_selector(key, names)
         except SelectorError as err:
-            raise ctx.error(err.code, err.message, ctx.source.locate(key, 1, err.offset + 1)) from None
+            raise ctx.error(
+                err.code, err.message, ctx.source.locate(key, 1, err.offset + 1)
+            ) from None
         if selector.kind == "axes" and "depends" in item:
             for axis, _ in selector.conditions:
                 if axis not in case.depends:
-                    raise ctx.error("unknown-axis", f"axis {axis!r} is not listed in 'depends'", where)
+                    raise ctx.error(
+                        "unknown-axis", f"axis {axis!r} is not listed in 'depends'", where
+                    )
         if any(e.selector == selector.text for e in out):
             raise ctx.error("schema", f"selector {selector.text!r} given twice", where)
         if text is None:

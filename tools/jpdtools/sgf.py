@@ -205,9 +205,7 @@ class _Decoder:
         if x < 0 or y < 0:
             raise self.src.error(f"{raw!r} is not an SGF point (expected two letters)", pos)
         if x >= self.width or y >= self.height:
-            raise self.src.error(
-                f"SGF point {raw!r} is off the {self.width}x{self.height} board", pos
-            )
+            raise self.src.error(f"SGF point {raw!r} is off the {self.width}x{self.height} board", pos)
         return y * self.width + x
 
     def move(self, raw: str, pos: int) -> int | None:
@@ -279,9 +277,7 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
                 moves.append((color, dec.move(values[0], vpos[0])))
             elif name in _SETUP or name == "PL":
                 if moves or move_seen_here:
-                    raise src.error(
-                        f"set-up property {name} after the first move is not supported", pos
-                    )
+                    raise src.error(f"set-up property {name} after the first move is not supported", pos)
                 if name == "PL":
                     to_move = _player(src, values[0], vpos[0])
                     continue

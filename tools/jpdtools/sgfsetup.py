@@ -179,7 +179,9 @@ def _size(reader: _Reader, prop: _Prop | None) -> Geometry:
         raise reader.error(f"SZ[{text}] is not N or W:H", offset)
     width, height = int(w), int(h)
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
-        raise reader.error(f"board size {width}x{height} is not {MIN_SIZE}..{MAX_SIZE}", offset, "board-size")
+        raise reader.error(
+            f"board size {width}x{height} is not {MIN_SIZE}..{MAX_SIZE}", offset, "board-size"
+        )
     return Geometry(width, height)
 
 

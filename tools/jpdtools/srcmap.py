@@ -1,4 +1,4 @@
-"""Where a character of an embedded text (a YAML string value) sits in the case file. {#format.locations}
+"""Where a character of an embedded YAML string sits in the case file. {#format.locations}
 
 An error inside a diagram, move list, verdict text or SGF string must name the line and column
 *in the YAML file*. :class:`Source` holds the raw file text and maps a (line, column) inside a
