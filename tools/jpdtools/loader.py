@@ -26,7 +26,7 @@ from jpdtools.model import (
     Setup,
 )
 from jpdtools.presets import Presets
-from jpdtools.selectors import SelectorError, choose, parse_selector
+from jpdtools.selection import SelectorError, choose, parse_selector
 from jpdtools.sgfsetup import read_sgf
 from jpdtools.srcmap import Source
 from jpdtools.writer import render_diagram

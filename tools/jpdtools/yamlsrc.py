@@ -56,6 +56,11 @@ def _map(loader, node):
     seen: set = set()
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, str | int | float | bool | type(None)):
+            raise InputError(
+                "a mapping key must be a plain value",
+                Location(loader.name, key_node.start_mark.line + 1, key_node.start_mark.column + 1),
+            )
         if key in seen:
             raise InputError(
                 f"duplicate key {key!r}",
@@ -78,17 +83,24 @@ _Loader.add_constructor("tag:yaml.org,2002:seq", _seq)
 
 def load_yaml_text(text: str, path: str):
     """Parse YAML ``text`` (from ``path``, for messages). Raises InputError with a location."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as err:
+        line, column = _position(text, err.position)
+        raise InputError(f"YAML error: {err.reason}", Location(path, line, column)) from None
     loader.name = path
     try:
         return loader.get_single_data()
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
+        where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path, 1, 1)
         problem = err.problem or err.context or "invalid YAML"
         raise InputError(f"YAML syntax error: {problem}", where) from None
+    except yaml.reader.ReaderError as err:
+        line, column = _position(text, err.position)
+        raise InputError(f"YAML error: {err.reason}", Location(path, line, column)) from None
     except yaml.YAMLError as err:
-        raise InputError(f"YAML error: {err}", Location(path)) from None
+        raise InputError(f"YAML error: {err}", Location(path, 1, 1)) from None
     finally:
         loader.dispose()
 
@@ -105,3 +117,9 @@ def load_yaml_file(path: Path):
 
 def location_of(value, path: str) -> Location:
     return Location(path, getattr(value, "line", 0), getattr(value, "column", 0))
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
