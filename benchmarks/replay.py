@@ -12,6 +12,7 @@ with no records there, N random legal games are generated with jpdref (fixed see
 
 import argparse
 import cProfile
+import importlib.util
 import pstats
 import random
 import sys
@@ -38,7 +39,7 @@ class Workload:
 
     records: tuple[GameRecord, ...]
     ours: tuple[tuple[dict[int, Color], Color, tuple[Action, ...]], ...]
-    sgfmill: tuple[tuple[tuple[tuple[int, int], str], ...], tuple[tuple[int, int, str], ...]]
+    sgfmill: tuple[tuple[tuple[tuple[tuple[int, int], str], ...], tuple[tuple[int, int, str], ...]], ...]
     moves: int  # moves replayed per run (passes included for jpdref; sgfmill skips them)
 
 
@@ -111,7 +112,7 @@ def replay_ours(work: Workload, rules: Rules) -> int:
 
 
 def replay_sgfmill(work: Workload, _rules: Rules) -> int:
-    from sgfmill.boards import Board
+    from sgfmill.boards import Board  # checked in main()
 
     for setup, plays in work.sgfmill:
         board = Board(SIZE)
@@ -161,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, metavar="K", help="best of K runs (default 5)")
     parser.add_argument("--profile", action="store_true", help="cProfile one jpdref run")
     args = parser.parse_args(argv)
+    if importlib.util.find_spec("sgfmill") is None:
+        print("sgfmill is not installed: pip install -e '.[test]'", file=sys.stderr)
+        return 2
     rules = load_presets().get(args.rules)
     directory = args.dir or shared_games_dir()
     records = load_records(directory) if directory.is_dir() else []

@@ -253,9 +253,7 @@ class Model:
             self.virtual_under[self.colors] = n
             if n >= 4:
                 return EndKind.FOUR_VIRTUAL
-        if self.passes >= 2 and (
-            rules.halt is Halt.TWO_PASSES or (rules.halt is Halt.TWO_PASSES_WHITE_LAST and color is WHITE)
-        ):
+        if self.passes >= 2 and rules.halt in (Halt.TWO_PASSES, Halt.TWO_PASSES_WHITE_LAST):
             return EndKind.TWO_PASSES
         if repeated and rules.repetition is Repetition.SIMPLE_KO:
             return EndKind.CYCLE
@@ -397,9 +395,15 @@ def follow(rules, game, model, tally, step, detail, phase) -> None:
         if rules.pass_rule is PassRule.PASS_STONE:
             tally.pass_stones += 1
             tally.held[color.opponent] += 1
-    assert game.to_move is color.opponent
     repeated = model.remember(color.opponent)
     stop = model.stops(kind, color, repeated)
+    to_move = color.opponent
+    if stop is EndKind.TWO_PASSES and rules.halt is Halt.TWO_PASSES_WHITE_LAST and color is BLACK:
+        # AGA Rule 9: White passes last; the engine makes White's compulsory third pass.
+        tally.pass_stones += 1
+        tally.held[BLACK] += 1
+        to_move = BLACK
+    assert game.to_move is to_move
     if stop is None:
         assert game.phase is Phase.CONTEST and step.outcome is None, step
     else:

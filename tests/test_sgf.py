@@ -166,3 +166,8 @@ def test_alternating_puts_in_the_missing_passes():
     )
     rec = parse("(;SZ[5]PL[W];B[aa])")
     assert rec.alternating() == ((WHITE, None), (BLACK, 0))
+
+
+def test_setup_and_move_in_one_node():
+    assert parse("(;SZ[3]B[bb]AW[aa])").setup == {0: WHITE}
+    assert parse("(;SZ[3]B[bb]AW[aa])").moves == ((BLACK, 4),)

@@ -7,6 +7,9 @@
 * **anchors** — every ``spec:`` anchor exists as ``{#anchor}`` in ``spec/*.md``;
 * **seeds** — every citation is a seed article (``000 §22``, ``001 第八条``, ``003 四虚终局``) or
   starts with a public source named in ``spec/rulesets.yaml`` (``J1989 Art. 12``);
+* **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
+  its ``Pinned by:`` line lists exactly the cases citing it (``jpd lint --update-pins`` rewrites
+  those lines);
 * **coverage** — every normative play clause of ``spec/play.md`` (anchors starting with
   ``capture.``, ``rep.``, ``turn.``, ``end.``, ``setup.``, ``play.move``, ``play.illegal``) is
   cited by a case with a step that is legal under some ruleset and by one with a step that is
@@ -194,9 +197,7 @@ def check_stability(
                 )
     for case_id, loc in suite.items():
         if case_id in listed.retired:
-            problems.append(
-                Problem("stability", f"id {case_id!r} was retired and must not be reused", loc)
-            )
+            problems.append(Problem("stability", f"id {case_id!r} was retired and must not be reused", loc))
     known = set(listed.ids)
     new = [i for i in suite if i not in known]
     return problems, new
@@ -235,11 +236,7 @@ def check_seeds(files: Sequence[CaseFile]) -> list[Problem]:
 
 def covered_anchors(anchors: dict[str, Anchor]) -> list[str]:
     """The normative play clauses that need a legal and an illegal case."""
-    return [
-        a.name
-        for a in anchors.values()
-        if a.file == PLAY_SPEC and a.name.startswith(COVERED_PREFIXES)
-    ]
+    return [a.name for a in anchors.values() if a.file == PLAY_SPEC and a.name.startswith(COVERED_PREFIXES)]
 
 
 def _expected_legality(expectation: Expectation) -> set[bool]:
@@ -297,9 +294,7 @@ def coverage(
     return rows
 
 
-def check_coverage(
-    rows: Sequence[CoverageRow], anchors: dict[str, Anchor], spec_dir: Path
-) -> list[Problem]:
+def check_coverage(rows: Sequence[CoverageRow], anchors: dict[str, Anchor], spec_dir: Path) -> list[Problem]:
     problems = []
     for row in rows:
         missing = [k for k, ids in (("legal", row.legal), ("illegal", row.illegal)) if not ids]
@@ -313,6 +308,77 @@ def check_coverage(
         a = anchors[row.anchor]
         problems.append(Problem("coverage", message, Location(str(spec_dir / a.file), a.line, 1)))
     return problems
+
+
+# -- open questions and the cases that pin them ----------------------------------------------
+
+OPEN_QUESTIONS = "open-questions.md"
+PINNED = "Pinned by:"
+
+
+def _pin_lines(path: Path) -> dict[str, int]:
+    """``oq.N`` → index (0-based) of the ``Pinned by:`` line of that entry."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found: dict[str, int] = {}
+    current = None
+    for i, line in enumerate(lines):
+        match = ANCHOR_RE.search(line) if line.startswith("#") else None
+        if match and match.group(1).startswith("oq."):
+            current = match.group(1)
+        elif current and line.startswith(PINNED):
+            found[current] = i
+            current = None
+    return found
+
+
+def _pinned_text(ids: Sequence[str]) -> str:
+    return f"{PINNED} " + (", ".join(f"`{i}`" for i in ids) if ids else "(no case yet)")
+
+
+def citing_cases(files: Sequence[CaseFile]) -> dict[str, list[str]]:
+    """Anchor → ids of the cases citing it in ``spec:``, sorted."""
+    cited: dict[str, list[str]] = {}
+    for case, _ in _cases(files):
+        for anchor in case.spec:
+            cited.setdefault(anchor, []).append(case.id)
+    return {a: sorted(ids) for a, ids in cited.items()}
+
+
+def check_pins(files: Sequence[CaseFile], spec_dir: Path) -> list[Problem]:
+    path = spec_dir / OPEN_QUESTIONS
+    if not path.is_file():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cited = citing_cases(files)
+    problems = []
+    for anchor, index in _pin_lines(path).items():
+        where = Location(str(path), index + 1, 1)
+        ids = cited.get(anchor, [])
+        if not ids:
+            problems.append(Problem("pins", f"open question {anchor!r} is pinned by no case", where))
+        elif lines[index].strip() != _pinned_text(ids):
+            problems.append(
+                Problem(
+                    "pins",
+                    f"the {PINNED!r} line of {anchor!r} is out of date (rewrite it: jpd lint --update-pins)",
+                    where,
+                )
+            )
+    return problems
+
+
+def update_pins(files: Sequence[CaseFile], spec_dir: Path) -> int:
+    """Rewrite every ``Pinned by:`` line of the register; returns how many changed."""
+    path = spec_dir / OPEN_QUESTIONS
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cited = citing_cases(files)
+    changed = 0
+    for anchor, index in _pin_lines(path).items():
+        text = _pinned_text(cited.get(anchor, []))
+        if lines[index] != text:
+            lines[index], changed = text, changed + 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return changed
 
 
 # -- everything --------------------------------------------------------------------------------
@@ -334,9 +400,7 @@ def lint(
     appends ``new_ids``)."""
     problems = [Problem("load", f.message, f.location or Location(f.file)) for f in failures]
     problems += check_ids(files)
-    stability, new_ids = check_stability(
-        files, read_ids(ids_path), ids_path, whole_suite and not failures
-    )
+    stability, new_ids = check_stability(files, read_ids(ids_path), ids_path, whole_suite and not failures)
     problems += stability
     if not accept_new_ids and new_ids and not ids_path.is_file():
         problems.append(
@@ -359,6 +423,8 @@ def lint(
     anchors = spec_anchors(spec_dir)
     problems += check_anchors(files, anchors)
     problems += check_seeds(files)
+    if whole_suite and not failures:
+        problems += check_pins(files, spec_dir)
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
         return LintReport(tuple(problems), (), tuple(new_ids))

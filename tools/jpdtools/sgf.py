@@ -266,7 +266,8 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
     moves: list[tuple[Color, int | None]] = []
     for node in nodes:
         move_seen_here = False
-        for name, values, pos, vpos in node:
+        # A node's set-up is applied before its move, whatever the order of its properties.
+        for name, values, pos, vpos in sorted(node, key=lambda prop: prop[0] in _MOVES):
             color = _MOVES.get(name)
             if color is not None:
                 if move_seen_here:
@@ -276,7 +277,7 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
                 move_seen_here = True
                 moves.append((color, dec.move(values[0], vpos[0])))
             elif name in _SETUP or name == "PL":
-                if moves or move_seen_here:
+                if moves:
                     raise src.error(f"set-up property {name} after the first move is not supported", pos)
                 if name == "PL":
                     to_move = _player(src, values[0], vpos[0])

@@ -36,6 +36,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="append suite ids missing from the ids file instead of failing on them",
     )
     parser.add_argument(
+        "--update-pins",
+        action="store_true",
+        help="rewrite the 'Pinned by:' lines of spec/open-questions.md from the suite",
+    )
+    parser.add_argument(
         "--no-coverage-table", action="store_true", help="do not print the coverage table"
     )
 
@@ -59,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
     ids_path = args.ids or conformance_dir() / "ids.txt"
     loader = default_loader()
     files, failures = load_files(paths, presets, loader)
+    if args.update_pins and not args.paths and not failures:
+        changed = lint.update_pins(files, spec_dir())
+        print(f"rewrote {changed} 'Pinned by:' line(s) in spec/open-questions.md")
     report = lint.lint(
         files,
         failures,
