@@ -69,12 +69,9 @@ def conformance_params() -> list[tuple[str, ConformanceParam]]:
         plan = plan_paths(_suite_paths(), presets, Filters(), loader)
     except Exception as err:  # the suite cannot even be planned: one failing item says why
         return [("conformance-suite", ConformanceParam(problem=f"{type(err).__name__}: {err}"))]
-    params = [
-        (f"load-error:{Path(f.file).name}", ConformanceParam(problem=str(f))) for f in plan.failures
-    ]
+    params = [(f"load-error:{Path(f.file).name}", ConformanceParam(problem=str(f))) for f in plan.failures]
     params += [
-        (f"{r.case_id}[unresolved]", ConformanceParam(problem=f"{r.where}: {r.detail}"))
-        for r in plan.errors
+        (f"{r.case_id}[unresolved]", ConformanceParam(problem=f"{r.where}: {r.detail}")) for r in plan.errors
     ]
     params += [(i.name, ConformanceParam(i, (presets, loader))) for i in plan.items]
     return params
@@ -84,6 +81,4 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "conformance_item" not in metafunc.fixturenames:
         return
     params = conformance_params()
-    metafunc.parametrize(
-        "conformance_item", [p for _, p in params], ids=[name for name, _ in params]
-    )
+    metafunc.parametrize("conformance_item", [p for _, p in params], ids=[name for name, _ in params])

@@ -52,9 +52,7 @@ def rows(g: Game) -> str:
     b = g.board
     w = g.geometry.width
     chars = {0: ".", 1: "X", 2: "O"}
-    return "/".join(
-        "".join(chars[c] for c in b.color[y * w : (y + 1) * w]) for y in range(g.geometry.height)
-    )
+    return "/".join("".join(chars[c] for c in b.color[y * w : (y + 1) * w]) for y in range(g.geometry.height))
 
 
 def gtp(g: Game, points) -> list[str]:

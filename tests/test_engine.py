@@ -143,9 +143,7 @@ def test_japanese_ko_violation_loses_the_game():
     assert g.outcome.winner is BLACK
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "result"), [("japanese", "no-result"), ("jpd-art-2008", "draw")]
-)
+@pytest.mark.parametrize(("ruleset", "result"), [("japanese", "no-result"), ("jpd-art-2008", "draw")])
 def test_triple_ko_cycle_ends_the_game(ruleset, result):
     """J1989 Art. 12 無勝負; 001 第八条 天降祥瑞，判为和棋."""
     g = game(TRIPLE_KO, ruleset)

@@ -242,16 +242,16 @@ ERRORS = [
     ("size: 30\nmoves: ''\nexpect: {}", "board-size", 7, 11),
     ("size: 9\nhandicap: 1\nmoves: ''\nexpect: {}", "bad-handicap", 8, 15),
     ("board: |\n  X..\n  ...\nhandicap: 2\nmoves: ''\nexpect: {}", "setup-conflict", 10, 5),
-    ('sgf: "(;SZ[9]AB[zz])"\nmoves: B C3\nexpect: {}', "unknown-vertex", 7, 21),
+    ('sgf: "(;SZ[9]AB[zz])"\nmoves: B C3\nexpect: {}', "unknown-vertex", 7, 20),
     (
         "sgf: |\n  (;SZ[9]\n   AB[aa]AW[ab][ba])\nmoves: ''\nexpect: {}",
         "impossible-position",
         9,
-        11,
+        10,
     ),
     ("sgf: |\n  (;SZ[9]\n   AB[aa]\nmoves: ''\nexpect: {}", "sgf-syntax", 9, 14),
-    ("sgf: (;SZ[99])\nmoves: ''\nexpect: {}", "board-size", 7, 15),
-    ("sgf: (;SZ[9];AB[aa])\nmoves: ''\nexpect: {}", "sgf-syntax", 7, 18),
+    ("sgf: (;SZ[99])\nmoves: ''\nexpect: {}", "board-size", 7, 14),
+    ("sgf: (;SZ[9];B[bb];AB[aa])\nmoves: ''\nexpect: {}", "sgf-syntax", 7, 24),
     ("size: 9\nmoves: B C3\nexpect: {default: '1: legal'}\nopen: [OQ3]", "schema", 10, 12),
 ]
 
@@ -274,7 +274,7 @@ def test_error_locations(presets, dsl, body, code, line, column):
         ("format: 1\ncases:\n  - id: a\n    load-error: {}\n    board: x\n", "schema", 5, 5),
         ("format: 1\n\tcases: []\n", "yaml-syntax", 2, 1),
         ("a: [b\n", "yaml-syntax", 2, 1),
-        ("? [a]\n: b\n", "yaml-syntax", 1, 1),
+        ("? [a]\n: b\n", "yaml-syntax", 1, 3),
     ],
 )
 def test_file_level_errors(presets, dsl, text, code, line, column):

@@ -167,9 +167,7 @@ def outcome(run, case_id: str, ruleset: str) -> Status:
 
 
 def test_reference_adapter_observes_captures_board_and_end(presets):
-    obs = ReferenceAdapter().observe(
-        setup_of(KO_ROWS), (), moves("B C4", "W B4"), presets.get("japanese")
-    )
+    obs = ReferenceAdapter().observe(setup_of(KO_ROWS), (), moves("B C4", "W B4"), presets.get("japanese"))
     assert obs.error is None
     first, second = obs.steps
     assert (first.legal, first.effect, first.captures, first.to_move) == (
@@ -188,9 +186,7 @@ def test_reference_adapter_observes_captures_board_and_end(presets):
 
 
 def test_refused_history_action_is_a_case_error(presets):
-    obs = ReferenceAdapter().observe(
-        setup_of(KO_ROWS), moves("W A1"), moves("B A2"), presets.get("chinese")
-    )
+    obs = ReferenceAdapter().observe(setup_of(KO_ROWS), moves("W A1"), moves("B A2"), presets.get("chinese"))
     assert obs.error and "history action 1" in obs.error and "out-of-turn" in obs.error
 
 
@@ -202,9 +198,7 @@ def test_impossible_setup_is_a_case_error(presets):
 
 def test_markers_resolve_to_vertices(presets):
     setup = replace(setup_of(KO_ROWS), markers=(("a", "C4"),))
-    obs = ReferenceAdapter().observe(
-        setup, (), (CaseAction("B", "move", "@a"),), presets.get("chinese")
-    )
+    obs = ReferenceAdapter().observe(setup, (), (CaseAction("B", "move", "@a"),), presets.get("chinese"))
     assert obs.steps[0].captures == ("B4",)
 
 
@@ -227,18 +221,14 @@ def test_judge_pass_and_typed_mismatch():
 
 def test_illegal_matches_any_effect_but_void_pass_does_not():
     obs = Observation("...", (step_obs(legal=False, effect="void-pass", reason="superko"),))
-    assert (
-        judge(expectation("d", verdict(1, (Claim("illegal", ("superko",)),))), obs).status == "pass"
-    )
+    assert judge(expectation("d", verdict(1, (Claim("illegal", ("superko",)),))), obs).status == "pass"
     wrong = judge(expectation("d", verdict(1, (Claim("forfeit", ("superko",)),))), obs)
     assert wrong.mismatches[0].observed == Claim("void-pass", ("superko",))
 
 
 def test_captures_compare_as_sets_and_board_normalises_plus():
     obs = Observation("...", (step_obs(captures=("C10", "C9"), board="X.O/..."),))
-    exp = expectation(
-        "d", verdict(1, (Claim("captures", ("C9", "C10")), Claim("board", ("X+O/+++",))))
-    )
+    exp = expectation("d", verdict(1, (Claim("captures", ("C9", "C10")), Claim("board", ("X+O/+++",)))))
     assert judge(exp, obs).status is Status.PASS
 
 
@@ -250,9 +240,7 @@ def test_either_verdict_is_open_not_pass():
     neither = verdict(1, (LEGAL,), (Claim("illegal", ("ko",)),))
     failed = judge(expectation("d", neither), obs)
     assert failed.status is Status.FAIL
-    assert str(failed.mismatches[0]) == (
-        "step 1: expected legal | illegal ko, observed illegal superko"
-    )
+    assert str(failed.mismatches[0]) == ("step 1: expected legal | illegal ko, observed illegal superko")
 
 
 def test_end_verdict_and_missing_step():
@@ -311,9 +299,7 @@ def test_rules_option(presets):
 
 
 def test_error_case_runs_once_not_per_ruleset(presets):
-    good = Case(
-        "format.error.x", "t", ("format.errors",), (), load_error=LoadErrorSpec("", "schema", 1, 1)
-    )
+    good = Case("format.error.x", "t", ("format.errors",), (), load_error=LoadErrorSpec("", "schema", 1, 1))
     bad = replace(good, id="format.error.y", load_error=LoadErrorSpec("", "bad-id", 1, 1))
     run = run_cases(presets, good, bad)
     assert [(r.case_id, r.ruleset, r.status) for r in run.results] == [
@@ -494,9 +480,7 @@ def test_run_filters_from_the_command_line(suite_dir, capsys):
     code = main(["run", str(suite_dir / "ko.yaml"), "--json", "--rules", "japanese", "--tag", "ko"])
     assert code == SUCCESS
     data = json.loads(capsys.readouterr().out)
-    assert [(r["case"], r["ruleset"]) for r in data["results"]] == [
-        ("ko.simple.recapture", "japanese")
-    ]
+    assert [(r["case"], r["ruleset"]) for r in data["results"]] == [("ko.simple.recapture", "japanese")]
 
 
 # -- jpd lint ----------------------------------------------------------------------------------

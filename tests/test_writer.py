@@ -115,11 +115,7 @@ def expectations(draw, setup: Setup, n_moves: int) -> tuple[Expectation, ...]:
     selectors = ["default", *draw(st.lists(st.sampled_from(SELECTORS), unique=True, max_size=1))]
     out = []
     for selector in selectors:
-        steps = (
-            draw(st.lists(st.integers(1, n_moves), unique=True, max_size=n_moves))
-            if n_moves
-            else []
-        )
+        steps = draw(st.lists(st.integers(1, n_moves), unique=True, max_size=n_moves)) if n_moves else []
         verdicts = tuple(
             StepVerdict(
                 step,

@@ -12,7 +12,7 @@ hash of the resulting board, so the game can check repetition before committing 
 :meth:`Board.commit`. No full-board copy is made per move.
 """
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from jpdref.coords import Geometry
 from jpdref.stones import BLACK, EMPTY, WHITE, Color
@@ -35,8 +35,7 @@ class Chain:
         self.key = key
 
 
-@dataclass(frozen=True, slots=True)
-class Preview:
+class Preview(NamedTuple):
     """What a real move at ``point`` would do. {#capture.order}
 
     ``captured`` are the opponent chains it removes; ``suicide`` is True when it captures
@@ -58,6 +57,10 @@ class Preview:
     @property
     def suicide_count(self) -> int:
         return 1 + sum(len(c.stones) for c in self.own) if self.suicide else 0
+
+
+def _size(ch: Chain) -> int:
+    return len(ch.stones)
 
 
 class Board:
@@ -177,7 +180,7 @@ class Board:
             h ^= ch.key
         return Preview(p, color, (), tuple(own), True, h)
 
-    def commit(self, pv: Preview) -> tuple[list[int], list[int]]:
+    def commit(self, pv: Preview) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Make the previewed move. Returns (opponent stones captured, own stones removed)."""
         p, color = pv.point, pv.color
         chain, board_color, nbrs = self.chain, self.color, self.nbrs
@@ -186,37 +189,44 @@ class Board:
             for ch in pv.own:
                 removed.extend(ch.stones)
                 self._remove(ch)
-            return [], removed
+            return (), tuple(removed)
         key = self.keys[color][p]
         board_color[p] = color
         self.hash ^= key
-        for q in nbrs[p]:
-            ch = chain[q]
-            if ch is not None:
-                ch.libs.discard(p)
-        if pv.own:
-            big = max(pv.own, key=lambda c: len(c.stones))
-            for ch in pv.own:
-                if ch is big:
-                    continue
-                for s in ch.stones:
-                    chain[s] = big
-                big.stones.extend(ch.stones)
-                big.libs |= ch.libs
-                big.key ^= ch.key
+        own = pv.own
+        if own:
+            big = own[0]
+            if len(own) > 1:
+                big = max(own, key=_size)
+                for ch in own:
+                    if ch is big:
+                        continue
+                    for s in ch.stones:
+                        chain[s] = big
+                    big.stones.extend(ch.stones)
+                    big.libs |= ch.libs
+                    big.key ^= ch.key
             big.stones.append(p)
             big.key ^= key
+            libs = big.libs
+            libs.discard(p)
         else:
-            big = Chain(color, [p], set(), key)
+            libs = set()
+            big = Chain(color, [p], libs, key)
         chain[p] = big
         for q in nbrs[p]:
-            if board_color[q] == EMPTY:
-                big.libs.add(q)
+            ch = chain[q]
+            if ch is None:
+                libs.add(q)
+            elif ch is not big:  # an opponent chain: every own chain is ``big`` now
+                ch.libs.discard(p)
+        if not pv.captured:
+            return (), ()
         captured: list[int] = []
         for ch in pv.captured:
             captured.extend(ch.stones)
             self._remove(ch)
-        return captured, []
+        return tuple(captured), ()
 
     def _remove(self, ch: Chain) -> None:
         """Take a chain off the board, giving its points back as liberties to its neighbours."""

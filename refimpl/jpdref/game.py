@@ -20,6 +20,7 @@ the board), virtual stones, prisoners and the counters that counting needs.
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from jpdref.board import Board
 from jpdref.coords import Geometry
@@ -118,8 +119,7 @@ class Effect(StrEnum):
     FORFEIT = "forfeit"  # refused, and the player who attempted it lost
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """The verdict on one action."""
 
     action: Action
@@ -144,6 +144,19 @@ class Counters:
 
 
 _NO_POINT = -1
+# Enum members as module constants: an attribute lookup on an Enum class costs ~10x a global.
+_HANDICAP, _HALTED, _ENDED = Phase.HANDICAP, Phase.HALTED, Phase.ENDED
+_MOVE, _VIRTUAL, _RESIGN = ActionKind.MOVE, ActionKind.VIRTUAL, ActionKind.RESIGN
+_PLAYED = Effect.PLAYED
+_SIMPLE_KO, _POSITIONAL, _NO_RETREAT = (
+    Repetition.SIMPLE_KO,
+    Repetition.POSITIONAL,
+    Repetition.NO_RETREAT,
+)
+_GLOBAL = Position.GLOBAL
+_SUICIDE_FORBIDDEN, _SUICIDE_MULTI_ONLY = Suicide.FORBIDDEN, Suicide.MULTI_ONLY
+_FOUR_VIRTUAL = Halt.FOUR_VIRTUAL
+_OPPONENT = {BLACK: WHITE, WHITE: BLACK}
 
 
 @dataclass
@@ -223,40 +236,41 @@ class Game:
         the position together with the side that faces it. The position is the board, or the
         global position, as the ``position`` axis says.
         """
-        h = (
-            self._global(board_hash, virtual)
-            if self.rules.position is Position.GLOBAL
-            else board_hash
-        )
-        if self.rules.repetition is Repetition.POSITIONAL:
+        rules = self.rules
+        h = self._global(board_hash, virtual) if rules.position is _GLOBAL else board_hash
+        if rules.repetition is _POSITIONAL:
             return h
         return h ^ TO_MOVE_KEY[facing]
 
-    def _remember(self) -> bool:
-        """Record the current position in the history; True if it was already there."""
-        key = self._compared(self.board.hash, self.virtual_stones, self.to_move)
-        repeated = key in self.seen
-        self.seen.add(key)
-        if self.rules.repetition is Repetition.NO_RETREAT:
+    def _remember(self, key: int | None = None) -> bool:
+        """Record the current position in the history; True if it was already there.
+
+        ``key`` is the compared key of the current position when the caller has it already.
+        """
+        if key is None:
+            key = self._compared(self.board.hash, self.virtual_stones, self.to_move)
+        seen = self.seen
+        repeated = key in seen
+        seen.add(key)
+        if self.rules.repetition is _NO_RETREAT:
             self.seen_board.add(self.board.hash ^ TO_MOVE_KEY[self.to_move])
         return repeated
 
     # -- the one entry point -----------------------------------------------------------------
     def play(self, action: Action) -> Step:
         """Apply ``action`` and return the verdict. Never raises for a well-formed action."""
-        if self.phase in (Phase.HALTED, Phase.ENDED):
+        phase, kind = self.phase, action.kind
+        if phase is _HALTED or phase is _ENDED:
             return self._refuse(action, Reason.GAME_OVER)
-        if action.kind is ActionKind.RESIGN:
-            return self._end(
-                action, Outcome(EndKind.RESIGNATION, Result.WIN, action.color.opponent)
-            )
+        if kind is _RESIGN:
+            return self._end(action, Outcome(EndKind.RESIGNATION, Result.WIN, action.color.opponent))
         if action.color is not self.to_move:
             return self._refuse(action, Reason.OUT_OF_TURN)
-        if self.phase is Phase.HANDICAP:
+        if phase is _HANDICAP:
             return self._place_handicap(action)
-        if action.kind is ActionKind.MOVE:
+        if kind is _MOVE:
             return self._move(action)
-        if action.kind is ActionKind.VIRTUAL:
+        if kind is _VIRTUAL:
             return self._virtual(action)
         return self._pass(action)
 
@@ -282,25 +296,31 @@ class Game:
         self.record.append(action)
         return Step(action, True, Effect.PLAYED, outcome=outcome)
 
-    def _after_action(self, action: Action) -> Outcome | None:
-        """Bookkeeping common to every accepted action; returns the outcome if play stopped."""
+    def _after_action(self, action: Action, position: int | None = None) -> Outcome | None:
+        """Bookkeeping common to every accepted action; returns the outcome if play stopped.
+
+        ``position`` is the compared key of the new position when the caller has it already.
+        """
+        rules = self.rules
         self.record.append(action)
         key = (action.color, action.kind)
-        self.moves[key] = self.moves.get(key, 0) + 1
-        self.to_move = action.color.opponent
-        repeated = self._remember()
-        if self.rules.halt is Halt.FOUR_VIRTUAL and action.kind is ActionKind.VIRTUAL:
-            n = self.virtual_under_board.get(self.board.hash, 0) + 1
-            self.virtual_under_board[self.board.hash] = n
-            if n >= 4:
-                return self._stop(Phase.HALTED, Outcome(EndKind.FOUR_VIRTUAL, Result.TO_COUNT))
-        if self.consecutive_passes >= 2 and self.rules.halt is not Halt.FOUR_VIRTUAL:
-            if self.rules.halt is Halt.TWO_PASSES_WHITE_LAST and action.color is BLACK:
+        moves = self.moves
+        moves[key] = moves.get(key, 0) + 1
+        self.to_move = _OPPONENT[action.color]
+        repeated = self._remember(position)
+        if rules.halt is _FOUR_VIRTUAL:
+            if action.kind is _VIRTUAL:
+                n = self.virtual_under_board.get(self.board.hash, 0) + 1
+                self.virtual_under_board[self.board.hash] = n
+                if n >= 4:
+                    return self._stop(_HALTED, Outcome(EndKind.FOUR_VIRTUAL, Result.TO_COUNT))
+        elif self.consecutive_passes >= 2:
+            if rules.halt is Halt.TWO_PASSES_WHITE_LAST and action.color is BLACK:
                 self._compulsory_white_pass()
-            return self._stop(Phase.HALTED, Outcome(EndKind.TWO_PASSES, Result.TO_COUNT))
-        if repeated and self.rules.repetition is Repetition.SIMPLE_KO:
-            result = Result.DRAW if self.rules.cycle is Cycle.DRAW else Result.NO_RESULT
-            return self._stop(Phase.ENDED, Outcome(EndKind.CYCLE, result))
+            return self._stop(_HALTED, Outcome(EndKind.TWO_PASSES, Result.TO_COUNT))
+        if repeated and rules.repetition is _SIMPLE_KO:
+            result = Result.DRAW if rules.cycle is Cycle.DRAW else Result.NO_RESULT
+            return self._stop(_ENDED, Outcome(EndKind.CYCLE, result))
         return None
 
     def _compulsory_white_pass(self) -> None:
@@ -343,23 +363,24 @@ class Game:
     def _move(self, action: Action) -> Step:
         """{#play.move} A real move 实着: capture, suicide, then repetition rules."""
         p, color, rules, board = action.point, action.color, self.rules, self.board
-        if p is None or not 0 <= p < self.geometry.area:
+        if p is None or not 0 <= p < len(board.color):
             return self._refuse(action, Reason.OFF_BOARD)
         if board.color[p]:
             return self._refuse(action, Reason.OCCUPIED)
         pv = board.preview(p, color)
         if pv.suicide and (
-            rules.suicide is Suicide.FORBIDDEN
-            or (rules.suicide is Suicide.MULTI_ONLY and not pv.own)
+            rules.suicide is _SUICIDE_FORBIDDEN or (rules.suicide is _SUICIDE_MULTI_ONLY and not pv.own)
         ):
             return self._violation(action, Reason.SUICIDE)
-        opponent = color.opponent
-        rep = rules.repetition
-        if rep is Repetition.SIMPLE_KO:
+        opponent = _OPPONENT[color]
+        position = None
+        if rules.repetition is _SIMPLE_KO:
             if p == self.ko_point and pv.captured_count == 1:
                 return self._violation(action, Reason.KO)
-        elif self._compared(pv.new_hash, self.virtual_stones, opponent) in self.seen:
-            return self._violation(action, Reason.SUPERKO)
+        else:
+            position = self._compared(pv.new_hash, self.virtual_stones, opponent)
+            if position in self.seen:
+                return self._violation(action, Reason.SUPERKO)
         captures, self_captures = board.commit(pv)
         if captures:
             self.prisoners[color] += len(captures)
@@ -372,10 +393,8 @@ class Game:
                 self.ko_point = captures[0]
         self.consecutive_passes = 0
         self.last_real_move = color
-        outcome = self._after_action(action)
-        return Step(
-            action, True, Effect.PLAYED, None, tuple(captures), tuple(self_captures), outcome
-        )
+        outcome = self._after_action(action, position)
+        return Step(action, True, _PLAYED, None, captures, self_captures, outcome)
 
     def _virtual(self, action: Action) -> Step:
         """{#turn.virtual} A virtual move 虚着: a stone of the mover's put off the board."""

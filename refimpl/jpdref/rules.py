@@ -131,9 +131,7 @@ class Rules:
         if self.repetition is Repetition.NO_RETREAT and self.position is not Position.GLOBAL:
             raise RulesError(f"{self.name}: repetition no-retreat compares global positions")
         if (self.repetition is Repetition.SIMPLE_KO) != (self.cycle is not Cycle.NOT_APPLICABLE):
-            raise RulesError(
-                f"{self.name}: cycle is draw or no-result exactly when repetition is simple-ko"
-            )
+            raise RulesError(f"{self.name}: cycle is draw or no-result exactly when repetition is simple-ko")
         if self.virtual_move is VirtualMove.ALLOWED and self.position is not Position.GLOBAL:
             raise RulesError(f"{self.name}: virtual moves need position global")
         if self.pass_rule is PassRule.FORBIDDEN and self.virtual_move is VirtualMove.FORBIDDEN:
@@ -173,9 +171,7 @@ class Rules:
         """Build a ruleset from axis spellings; every axis must be given exactly once."""
         unknown = [a for a in values if a not in AXES]
         if unknown:
-            raise RulesError(
-                f"{name}: unknown axis {unknown[0]!r} (expected one of: {', '.join(AXES)})"
-            )
+            raise RulesError(f"{name}: unknown axis {unknown[0]!r} (expected one of: {', '.join(AXES)})")
         missing = [a for a in AXES if a not in values]
         if missing:
             raise RulesError(f"{name}: no value for axis {missing[0]!r}")

@@ -4,6 +4,8 @@ Every key is ``splitmix64(domain, index)``: the same board size always gets the 
 hashes are reproducible across processes and runs.
 """
 
+from functools import cache
+
 from jpdref.stones import BLACK, WHITE, Color
 
 _MASK = (1 << 64) - 1
@@ -21,10 +23,11 @@ _VIRTUAL_DOMAIN = 2 << 40
 _TO_MOVE_DOMAIN = 3 << 40
 
 
-def stone_keys(area: int, color: Color) -> list[int]:
-    """One key per point for a stone of ``color``."""
+@cache
+def stone_keys(area: int, color: Color) -> tuple[int, ...]:
+    """One key per point for a stone of ``color`` (pure, so computed once per size)."""
     base = _STONE_DOMAIN + (int(color) << 20)
-    return [splitmix64(base + p) for p in range(area)]
+    return tuple(splitmix64(base + p) for p in range(area))
 
 
 def virtual_key(color: Color, count: int) -> int:

@@ -122,8 +122,7 @@ def board_rows(game: Game) -> str:
     symbol = {0: ".", int(BLACK): "X", int(WHITE): "O"}
     colors = game.board.color
     return "/".join(
-        "".join(symbol[int(colors[y * g.width + x])] for x in range(g.width))
-        for y in range(g.height)
+        "".join(symbol[int(colors[y * g.width + x])] for x in range(g.width)) for y in range(g.height)
     )
 
 
@@ -132,9 +131,7 @@ def end_state(game: Game) -> EndState:
     if outcome is None:
         return EndState(str(game.phase), game.to_move.letter)
     winner = outcome.winner.letter if outcome.winner is not None else None
-    return EndState(
-        str(game.phase), game.to_move.letter, str(outcome.kind), str(outcome.result), winner
-    )
+    return EndState(str(game.phase), game.to_move.letter, str(outcome.kind), str(outcome.result), winner)
 
 
 # -- the reference implementation --------------------------------------------------------------

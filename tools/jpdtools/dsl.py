@@ -255,9 +255,7 @@ class Dsl:
         except UnexpectedInput as err:
             raise self._syntax_error(err, text, start, place) from None
         except LarkError as err:  # a last resort: every parse error should be UnexpectedInput
-            raise InputError(
-                f"invalid {_WHAT[start]}: {err}", place(1, 1), code=_CODES[start]
-            ) from None
+            raise InputError(f"invalid {_WHAT[start]}: {err}", place(1, 1), code=_CODES[start]) from None
 
     def _syntax_error(self, err: UnexpectedInput, text: str, start: str, place: Place):
         what = _WHAT[start]
@@ -284,9 +282,7 @@ class Dsl:
         hint = f"; expected {', '.join(names)}" if names else ""
         line = line if isinstance(line, int) and line > 0 else 1
         column = column if isinstance(column, int) and column > 0 else 1
-        return InputError(
-            f"{what}: unexpected {found}{hint}", place(line, column), code=_CODES[start]
-        )
+        return InputError(f"{what}: unexpected {found}{hint}", place(line, column), code=_CODES[start])
 
     def _name(self, terminal: str) -> str:
         if terminal in _NAMES:
@@ -316,9 +312,7 @@ class Dsl:
         for line in lines:
             if isinstance(line, EndVerdict):
                 if end is not None:
-                    raise InputError(
-                        "verdict: a second 'end:' line", line.location, code="verdict-syntax"
-                    )
+                    raise InputError("verdict: a second 'end:' line", line.location, code="verdict-syntax")
                 end = line
                 continue
             if line.step in seen:
@@ -365,9 +359,7 @@ def _check_diagram(raw: _RawDiagram, place: Place) -> Diagram:
         if not MIN_SIZE <= n <= MAX_SIZE:
             raise fail("board-size", f"board {name} {n} is not {MIN_SIZE}..{MAX_SIZE}", _first(raw))
     if raw.size is not None and (sw, sh) != (width, height):
-        raise fail(
-            "diagram-shape", f"header says {raw.size} but the rows make {width}x{height}", raw.size
-        )
+        raise fail("diagram-shape", f"header says {raw.size} but the rows make {width}x{height}", raw.size)
     for i, row in enumerate(rows):
         for number in (row.left, row.right):
             if number is not None and _int(str(number)) != height - i:

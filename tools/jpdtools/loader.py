@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import yaml
 from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
 from jpdref.rules import AXES, Rules, RulesError
 
@@ -171,9 +170,7 @@ def resolve(case: Case, presets: Presets) -> list[tuple[Rules, Expectation]]:
         except SelectorError as err:
             raise InputError(err.message, where, code=err.code) from None
         if chosen.expectation is None:
-            raise InputError(
-                f"no verdict text for ruleset {rules.name!r}", where, code="missing-expectation"
-            )
+            raise InputError(f"no verdict text for ruleset {rules.name!r}", where, code="missing-expectation")
         if chosen.conflict is not None:
             raise InputError(
                 f"selectors {chosen.expectation.selector!r} and {chosen.conflict.selector!r} both "
@@ -209,20 +206,11 @@ def check_error_case(case: Case, presets: Presets, dsl: Dsl | None = None) -> tu
 def _yaml(text: str, ctx: _Ctx):
     try:
         return load_yaml_text(text, ctx.path)
-    except InputError as err:
-        where = err.location
-        if where is None or not where.line:
-            where = Location(ctx.path, 1, 1)
-        raise InputError(err.message, where, code=err.code or "yaml-syntax") from None
-    except yaml.reader.ReaderError as err:  # raised before yamlsrc's own handler is reached
-        line = text.count("\n", 0, err.position) + 1
-        column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
-        where = Location(ctx.path, line, column)
-        raise InputError(f"YAML error: {err.reason}", where, code="yaml-syntax") from None
-    except (yaml.YAMLError, TypeError, ValueError, RecursionError) as err:  # e.g. `? [a]: b`
-        raise InputError(
-            f"YAML error: {err}", Location(ctx.path, 1, 1), code="yaml-syntax"
-        ) from None
+    except InputError as err:  # yamlsrc always locates its errors
+        raise InputError(err.message, err.location, code=err.code or "yaml-syntax") from None
+    except RecursionError:
+        where = Location(ctx.path, 1, 1)
+        raise InputError("YAML error: nested too deeply", where, code="yaml-syntax") from None
 
 
 def _check_keys(mapping: LocDict, allowed, what: str, ctx: _Ctx) -> None:
@@ -410,9 +398,7 @@ def _rules(item: LocDict, ctx: _Ctx) -> tuple[str, ...]:
 def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...]]:
     given = [k for k in item if k in SETUP_KEYS]
     if not given:
-        raise ctx.error(
-            "schema", "a case needs one of 'board', 'sgf' or 'size'", ctx.source.at(item)
-        )
+        raise ctx.error("schema", "a case needs one of 'board', 'sgf' or 'size'", ctx.source.at(item))
     if len(given) > 1:
         raise ctx.error(
             "setup-conflict",
@@ -472,9 +458,7 @@ def _size(item: LocDict, ctx: _Ctx) -> tuple[int, int]:
     return width, height
 
 
-def _actions(
-    item: LocDict, key: str, ctx: _Ctx, setup: Setup, required: bool
-) -> tuple[CaseAction, ...]:
+def _actions(item: LocDict, key: str, ctx: _Ctx, setup: Setup, required: bool) -> tuple[CaseAction, ...]:
     if key not in item:
         if required:
             raise ctx.error("schema", f"missing key {key!r} (it may be empty)", ctx.source.at(item))
@@ -527,15 +511,11 @@ def _expectations(item: LocDict, case: Case, ctx: _Ctx) -> tuple[Expectation, ..
         try:
             selector = parse_selector(key, names)
         except SelectorError as err:
-            raise ctx.error(
-                err.code, err.message, ctx.source.locate(key, 1, err.offset + 1)
-            ) from None
+            raise ctx.error(err.code, err.message, ctx.source.locate(key, 1, err.offset + 1)) from None
         if selector.kind == "axes" and "depends" in item:
             for axis, _ in selector.conditions:
                 if axis not in case.depends:
-                    raise ctx.error(
-                        "unknown-axis", f"axis {axis!r} is not listed in 'depends'", where
-                    )
+                    raise ctx.error("unknown-axis", f"axis {axis!r} is not listed in 'depends'", where)
         if any(e.selector == selector.text for e in out):
             raise ctx.error("schema", f"selector {selector.text!r} given twice", where)
         if text is None:

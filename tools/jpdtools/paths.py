@@ -10,10 +10,8 @@ ROOT_ENV = "JPD_ROOT"
 
 def project_root() -> Path:
     """The repository root: ``$JPD_ROOT`` if set, else the checkout this package runs from."""
-    if os.environ.get(ROOT_ENV):
-        root = Path(os.environ[ROOT_ENV])
-    else:
-        root = Path(__file__).resolve().parents[2]
+    override = os.environ.get(ROOT_ENV)
+    root = Path(override) if override else Path(__file__).resolve().parents[2]
     if not (root / "spec" / "rulesets.yaml").is_file():
         raise InputError(
             f"cannot find spec/rulesets.yaml under {root}: install jipingdian from its checkout "

@@ -73,12 +73,8 @@ def load_presets(path: Path | None = None) -> Presets:
                 continue
             item_loc = entry.key_location(axis, where)
             if axis not in AXES:
-                raise InputError(
-                    f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})", item_loc
-                )
-            if not (
-                isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
-            ):
+                raise InputError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})", item_loc)
+            if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
                 raise InputError(f"axis {axis!r} must be [value, source]", item_loc)
             if not item[1].strip():
                 raise InputError(f"axis {axis!r} of {name!r} cites no source", item_loc)

@@ -55,9 +55,7 @@ def counts(results: Iterable[CaseResult]) -> dict[str, int]:
     return tally
 
 
-def by_ruleset(
-    results: Sequence[CaseResult], order: Sequence[str] = ()
-) -> dict[str, dict[str, int]]:
+def by_ruleset(results: Sequence[CaseResult], order: Sequence[str] = ()) -> dict[str, dict[str, int]]:
     """Counts per ruleset, rulesets in ``order`` first, then in order of first appearance."""
     names = [n for n in order if any(r.ruleset == n for r in results)]
     names += [r.ruleset for r in results if r.ruleset not in names]
@@ -87,18 +85,13 @@ def _result_lines(results: Sequence[CaseResult], status: Status) -> list[str]:
 def summary_table(results: Sequence[CaseResult], order: Sequence[str] = ()) -> str:
     """One row per ruleset: pass/fail/open/skip/error counts, then a total row."""
     headers = ["ruleset", *(str(s) for s in STATUSES)]
-    rows = [
-        [name, *(str(c[str(s)]) for s in STATUSES)]
-        for name, c in by_ruleset(results, order).items()
-    ]
+    rows = [[name, *(str(c[str(s)]) for s in STATUSES)] for name, c in by_ruleset(results, order).items()]
     total = counts(results)
     rows.append(["total", *(str(total[str(s)]) for s in STATUSES)])
     return table.render(headers, rows)
 
 
-def format_text(
-    run: RunResult, order: Sequence[str] = (), verbose: bool = False, quiet: bool = False
-) -> str:
+def format_text(run: RunResult, order: Sequence[str] = (), verbose: bool = False, quiet: bool = False) -> str:
     """The summary table, then failures, errors and load errors, then one summary line.
 
     ``quiet`` leaves out the table; ``verbose`` also lists open and skipped items.

@@ -238,9 +238,7 @@ def make_plan(
     return Plan(tuple(items), tuple(failures), tuple(errors))
 
 
-def plan_paths(
-    paths: Iterable[Path], presets: Presets, filters: Filters, loader: SuiteLoader
-) -> Plan:
+def plan_paths(paths: Iterable[Path], presets: Presets, filters: Filters, loader: SuiteLoader) -> Plan:
     files, failures = load_files(paths, presets, loader)
     return make_plan(files, presets, filters, loader, failures)
 
@@ -275,9 +273,7 @@ def run_error_case(item: PlanItem, presets: Presets, loader: SuiteLoader) -> Cas
     return _result(item, Judgement(Status.FAIL, (mismatch,), message))
 
 
-def execute_item(
-    item: PlanItem, adapter: Adapter, presets: Presets, loader: SuiteLoader
-) -> CaseResult:
+def execute_item(item: PlanItem, adapter: Adapter, presets: Presets, loader: SuiteLoader) -> CaseResult:
     """Run one item. Never raises for a problem of the program under test: that is an error."""
     try:
         if item.rules is None:

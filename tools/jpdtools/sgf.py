@@ -14,6 +14,7 @@ file, line and column.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,10 +44,13 @@ _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 
 
 class SgfError(InputError):
-    """A file that is not an SGF game record this reader can use; names line and column."""
+    """A file that is not an SGF game record this reader can use; names line and column.
 
-    def __init__(self, message: str, location: Location | None = None) -> None:
-        super().__init__(message, location, code="sgf-syntax")
+    ``code`` is ``sgf-syntax``, or ``board-size`` / ``unknown-vertex`` for a size or a point
+    the board does not have (spec/case-format.md#format.errors)."""
+
+    def __init__(self, message: str, location: Location | None = None, code: str = "sgf-syntax") -> None:
+        super().__init__(message, location, code=code)
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,9 @@ class GameRecord:
     result: str | None = None
     moves: tuple[tuple[Color, int | None], ...] = ()
     path: str = ""
+    move_locations: tuple[Location, ...] = field(default=(), compare=False, repr=False)
+    setup_locations: dict[int, Location] = field(default_factory=dict, compare=False, repr=False)
+    handicap_location: Location | None = field(default=None, compare=False, repr=False)
 
     @property
     def first_to_move(self) -> Color:
@@ -96,15 +103,23 @@ class GameRecord:
 _Prop = tuple[str, list[str], int, list[int]]
 
 
+Place = Callable[[int, int], Location]
+"""Maps a 1-based line/column of the SGF text to a Location (e.g. inside a case file)."""
+
+
 @dataclass(frozen=True)
 class _Source:
     text: str
     path: str
+    place: Place | None = None
 
-    def error(self, message: str, pos: int) -> SgfError:
+    def locate(self, pos: int) -> Location:
         line = self.text.count("\n", 0, pos) + 1
         column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
-        return SgfError(message, Location(self.path, line, column))
+        return self.place(line, column) if self.place else Location(self.path, line, column)
+
+    def error(self, message: str, pos: int, code: str = "sgf-syntax") -> SgfError:
+        return SgfError(message, self.locate(pos), code)
 
 
 def _main_line(src: _Source) -> list[list[_Prop]]:
@@ -180,7 +195,7 @@ def _main_line(src: _Source) -> list[list[_Prop]]:
                 return nodes
     if ident and not values:
         raise src.error(f"property {ident} has no value (expected '[')", len(text))
-    raise src.error("unexpected end of file: a game tree is not closed (expected ')')", len(text))
+    raise src.error("unexpected end of file: a game tree is not closed (expected ')')", len(text.rstrip()))
 
 
 # -- semantics: properties into a GameRecord ---------------------------------------------------
@@ -205,7 +220,9 @@ class _Decoder:
         if x < 0 or y < 0:
             raise self.src.error(f"{raw!r} is not an SGF point (expected two letters)", pos)
         if x >= self.width or y >= self.height:
-            raise self.src.error(f"SGF point {raw!r} is off the {self.width}x{self.height} board", pos)
+            raise self.src.error(
+                f"SGF point {raw!r} is off the {self.width}x{self.height} board", pos, "unknown-vertex"
+            )
         return y * self.width + x
 
     def move(self, raw: str, pos: int) -> int | None:
@@ -242,6 +259,7 @@ def _size(src: _Source, root: list[_Prop]) -> tuple[int, int]:
                 raise src.error(
                     f"board size SZ[{raw}] is not supported (expected {MIN_SIZE}..{MAX_SIZE})",
                     vpos[0],
+                    "board-size",
                 )
         return width, height
     return DEFAULT_SIZE, DEFAULT_SIZE
@@ -264,6 +282,8 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
     setup: dict[int, Color] = {}
     to_move: Color | None = None
     moves: list[tuple[Color, int | None]] = []
+    move_locations: list[Location] = []
+    setup_locations: dict[int, Location] = {}
     for node in nodes:
         move_seen_here = False
         # A node's set-up is applied before its move, whatever the order of its properties.
@@ -276,6 +296,7 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
                     raise src.error(f"move {name} takes one value", vpos[1])
                 move_seen_here = True
                 moves.append((color, dec.move(values[0], vpos[0])))
+                move_locations.append(src.locate(vpos[0]))
             elif name in _SETUP or name == "PL":
                 if moves:
                     raise src.error(f"set-up property {name} after the first move is not supported", pos)
@@ -293,6 +314,7 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
                             setup.pop(p, None)
                         else:
                             setup[p] = stone
+                            setup_locations[p] = src.locate(vp)
     ha = _root_value(root, "HA")
     handicap = 0
     if ha is not None and ha[0]:
@@ -312,6 +334,9 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
         result=re_[0] if re_ else None,
         moves=tuple(moves),
         path=src.path,
+        move_locations=tuple(move_locations),
+        setup_locations=setup_locations,
+        handicap_location=src.locate(ha[1]) if ha is not None else None,
     )
 
 
@@ -323,9 +348,10 @@ def _player(src: _Source, raw: str, pos: int) -> Color:
 
 
 # -- entry points ------------------------------------------------------------------------------
-def parse_sgf_text(text: str, path: str = "<sgf>") -> GameRecord:
-    """The main line of the first game in ``text``. Raises SgfError naming line and column."""
-    src = _Source(text, path)
+def parse_sgf_text(text: str, path: str = "<sgf>", place: Place | None = None) -> GameRecord:
+    """The main line of the first game in ``text``. Raises SgfError naming line and column
+    (through ``place`` when the SGF is embedded in another file)."""
+    src = _Source(text, path, place)
     return _record(src, _main_line(src))
 
 

@@ -85,9 +85,7 @@ class Source:
         return 0
 
     # -- plain and quoted scalars ------------------------------------------------------------
-    def _in_flow(
-        self, value: str, base: Location, line: int, column: int, quoted: bool = True
-    ) -> Location:
+    def _in_flow(self, value: str, base: Location, line: int, column: int, quoted: bool = True) -> Location:
         target = _index(value, line, column)
         row, col = base.line - 1, base.column - 1  # 0-based position in self.lines
         if row >= len(self.lines):

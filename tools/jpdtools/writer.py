@@ -40,9 +40,7 @@ def render_diagram(setup: Setup) -> str:
 def render_moves(actions: tuple[CaseAction, ...]) -> str:
     """``B C3 W pass …``, ten actions per line."""
     words = [str(a) for a in actions]
-    return "\n".join(
-        " ".join(words[i : i + _MOVES_PER_LINE]) for i in range(0, len(words), _MOVES_PER_LINE)
-    )
+    return "\n".join(" ".join(words[i : i + _MOVES_PER_LINE]) for i in range(0, len(words), _MOVES_PER_LINE))
 
 
 def render_verdicts(expectation: Expectation) -> str:
@@ -67,9 +65,7 @@ def _quoted(text: str) -> str:
         if ch in '"\\':
             out.append("\\" + ch)
         elif 0x20 <= o <= 0x7E or (
-            o >= 0xA0
-            and o not in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF)
-            and not 0xD800 <= o <= 0xDFFF
+            o >= 0xA0 and o not in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF) and not 0xD800 <= o <= 0xDFFF
         ):
             out.append(ch)
         elif o <= 0xFF:

@@ -146,9 +146,7 @@ def _decision(parts: Sequence[tuple[Sequence[str], str | None]], rules, anchors)
     return Decision("; then ".join(texts), tuple(sources))
 
 
-def deciding_clause(
-    step: StepObservation, kind: str, rules: Rules, anchors: dict[str, Anchor]
-) -> Decision:
+def deciding_clause(step: StepObservation, kind: str, rules: Rules, anchors: dict[str, Anchor]) -> Decision:
     """The clause (and ruleset axis) that decides ``step`` under ``rules``."""
     parts: list[tuple[Sequence[str], str | None]]
     if not step.legal and step.reason:
@@ -329,8 +327,7 @@ def _explain_error_case(case: Case, results: list[CaseResult]) -> list[str]:
     assert spec is not None
     out = [
         "",
-        f"error case: loading the quoted file must fail with {spec.code} "
-        f"at {spec.line}:{spec.column}",
+        f"error case: loading the quoted file must fail with {spec.code} at {spec.line}:{spec.column}",
         *_indent(spec.file.rstrip().splitlines(), 4),
     ]
     for r in results:

@@ -40,9 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="rewrite the 'Pinned by:' lines of spec/open-questions.md from the suite",
     )
-    parser.add_argument(
-        "--no-coverage-table", action="store_true", help="do not print the coverage table"
-    )
+    parser.add_argument("--no-coverage-table", action="store_true", help="do not print the coverage table")
 
 
 def coverage_table(rows: list[lint.CoverageRow]) -> str:
@@ -52,8 +50,7 @@ def coverage_table(rows: list[lint.CoverageRow]) -> str:
         return found[0] if len(found) == 1 else f"{found[0]} (+{len(found) - 1})"
 
     body = [
-        [r.anchor, str(len(r.cases)), ids(r.legal), ids(r.illegal), "ok" if r.ok else "MISSING"]
-        for r in rows
+        [r.anchor, str(len(r.cases)), ids(r.legal), ids(r.illegal), "ok" if r.ok else "MISSING"] for r in rows
     ]
     return table.render(["clause", "cases", "legal step", "illegal step", ""], body)
 

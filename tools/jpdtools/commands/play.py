@@ -97,8 +97,10 @@ def _moves(text: str, setup: Setup, dsl: Dsl) -> tuple[CaseAction, ...]:
 # -- output -----------------------------------------------------------------------------------
 def _cell(step) -> str:
     if step.legal:
-        return "ok" + (f" x{' '.join(step.captures)}" if step.captures else "") + (
-            f" self-x{' '.join(step.self_captures)}" if step.self_captures else ""
+        return (
+            "ok"
+            + (f" x{' '.join(step.captures)}" if step.captures else "")
+            + (f" self-x{' '.join(step.self_captures)}" if step.self_captures else "")
         )
     suffix = {"void-pass": " (void: pass)", "forfeit": " (loses)"}.get(step.effect, "")
     return f"{step.reason}{suffix}"

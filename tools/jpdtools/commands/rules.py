@@ -11,9 +11,7 @@ HELP = "list the ruleset presets, or show one with its sources"
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument(
-        "name", nargs="?", help="a preset, optionally with overrides: NAME:axis=value,…"
-    )
+    parser.add_argument("name", nargs="?", help="a preset, optionally with overrides: NAME:axis=value,…")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 

@@ -56,9 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="no progress line and no table: failures and the summary line",
     )
-    parser.add_argument(
-        "--verbose", "-v", action="store_true", help="also list open and skipped items"
-    )
+    parser.add_argument("--verbose", "-v", action="store_true", help="also list open and skipped items")
 
 
 def run(args: argparse.Namespace) -> int:
