@@ -12,11 +12,11 @@ from jpdtools.loader import (
     check_error_case,
     load_case_file,
     load_case_text,
-    load_suite,
     resolve,
 )
 from jpdtools.model import CaseAction
 from jpdtools.presets import load_presets
+from jpdtools.runner import default_loader, load_files
 
 
 @pytest.fixture(scope="module")
@@ -288,29 +288,27 @@ def test_duplicate_id_in_one_file(presets, dsl):
     assert error_of(text, presets, dsl) == ("duplicate-id", 10, 9)
 
 
-def test_duplicate_id_across_files(presets, dsl, tmp_path: Path):
+def test_duplicate_id_across_files(presets, tmp_path: Path):
+    """The suite is loaded file by file (runner.load_files); a second use of an id is a
+    located failure and the other files still load."""
     (tmp_path / "b").mkdir()
     (tmp_path / "a.yaml").write_text(GOOD, encoding="utf-8")
     (tmp_path / "b" / "c.yaml").write_text(GOOD.replace("id: ko.open", "id: ko.other"))
     (tmp_path / "notes.txt").write_text("not a case file")
-    with pytest.raises(InputError) as info:
-        load_suite([tmp_path], presets, dsl)
-    err = info.value
-    assert err.code == "duplicate-id"
-    assert (err.location.path, err.location.line, err.location.column) == (
-        str(tmp_path / "b" / "c.yaml"),
-        4,
-        9,
-    )
+    files, failures = load_files([tmp_path], presets, default_loader())
+    assert [Path(f.path).name for f in files] == ["a.yaml", "c.yaml"]
+    (failure,) = failures
+    assert failure.code == "duplicate-id"
+    where = failure.location
+    assert (where.path, where.line, where.column) == (str(tmp_path / "b" / "c.yaml"), 4, 9)
     (tmp_path / "b" / "c.yaml").unlink()
-    files = load_suite([tmp_path], presets, dsl)
-    assert [Path(f.path).name for f in files] == ["a.yaml"]
-    assert load_case_file(tmp_path / "a.yaml", presets, dsl) == files[0]
+    files, failures = load_files([tmp_path], presets, default_loader())
+    assert [Path(f.path).name for f in files] == ["a.yaml"] and not failures
 
 
 def test_missing_file(presets, dsl, tmp_path: Path):
     with pytest.raises(InputError):
-        load_suite([tmp_path / "nope"], presets, dsl)
+        load_files([tmp_path / "nope"], presets, default_loader())
     (tmp_path / "bin.yaml").write_bytes(b"\xff\xfe")
     with pytest.raises(InputError) as info:
         load_case_file(tmp_path / "bin.yaml", presets, dsl)

@@ -173,6 +173,7 @@ class Game:
     handicap_stones: int = 0
     consecutive_passes: int = 0
     virtual_stones: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+    virtual_offset: int = 0  # the virtual stones' part of the global position's hash
     prisoners: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
     moves: dict[tuple[Color, ActionKind], int] = field(default_factory=dict)
     first_to_pass: Color | None = None
@@ -225,11 +226,12 @@ class Game:
         return self.board.geometry
 
     # -- positions ({#rep.hashing}) ----------------------------------------------------------
-    def _global(self, board_hash: int, virtual: dict[Color, int]) -> int:
-        """The hash of the global position 全局棋形 for a board hash and virtual-stone counts."""
-        return board_hash ^ virtual_key(BLACK, virtual[BLACK]) ^ virtual_key(WHITE, virtual[WHITE])
+    @staticmethod
+    def _virtual_offset(virtual: dict[Color, int]) -> int:
+        """What the virtual stones add to a board hash to make the global position's (全局棋形)."""
+        return virtual_key(BLACK, virtual[BLACK]) ^ virtual_key(WHITE, virtual[WHITE])
 
-    def _compared(self, board_hash: int, virtual: dict[Color, int], facing: Color) -> int:
+    def _compared(self, board_hash: int, virtual_offset: int, facing: Color) -> int:
         """The one key the ruleset's repetition rule compares. {#rep.rules}
 
         positional: the position alone; situational, no-retreat and the simple-ko cycle check:
@@ -237,7 +239,7 @@ class Game:
         global position, as the ``position`` axis says.
         """
         rules = self.rules
-        h = self._global(board_hash, virtual) if rules.position is _GLOBAL else board_hash
+        h = board_hash ^ virtual_offset if rules.position is _GLOBAL else board_hash
         if rules.repetition is _POSITIONAL:
             return h
         return h ^ TO_MOVE_KEY[facing]
@@ -248,7 +250,7 @@ class Game:
         ``key`` is the compared key of the current position when the caller has it already.
         """
         if key is None:
-            key = self._compared(self.board.hash, self.virtual_stones, self.to_move)
+            key = self._compared(self.board.hash, self.virtual_offset, self.to_move)
         seen = self.seen
         repeated = key in seen
         seen.add(key)
@@ -378,7 +380,7 @@ class Game:
             if p == self.ko_point and pv.captured_count == 1:
                 return self._violation(action, Reason.KO)
         else:
-            position = self._compared(pv.new_hash, self.virtual_stones, opponent)
+            position = self._compared(pv.new_hash, self.virtual_offset, opponent)
             if position in self.seen:
                 return self._violation(action, Reason.SUPERKO)
         captures, self_captures = board.commit(pv)
@@ -403,6 +405,7 @@ class Game:
             return self._refuse(action, Reason.VIRTUAL_NOT_ALLOWED)
         after = dict(self.virtual_stones)
         after[color] += 1
+        after_offset = self._virtual_offset(after)
         opponent = color.opponent
         if rules.repetition is Repetition.NO_RETREAT:
             # 000 §22: after a virtual move the opponent may not face an earlier board position.
@@ -410,10 +413,10 @@ class Game:
                 return self._violation(action, Reason.SUPERKO)
         elif (
             rules.repetition is not Repetition.SIMPLE_KO
-            and self._compared(self.board.hash, after, opponent) in self.seen
+            and self._compared(self.board.hash, after_offset, opponent) in self.seen
         ):
             return self._violation(action, Reason.SUPERKO)
-        self.virtual_stones = after
+        self.virtual_stones, self.virtual_offset = after, after_offset
         self.ko_point = _NO_POINT
         self.consecutive_passes = 0
         if self.first_to_pass is None:
@@ -448,4 +451,4 @@ class Game:
 
     def global_hash(self) -> int:
         """Hash of the current global position (board + virtual stones), for tests and tools."""
-        return self._global(self.board.hash, self.virtual_stones)
+        return self.board.hash ^ self.virtual_offset

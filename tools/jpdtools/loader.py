@@ -3,7 +3,7 @@
 Every problem is an :class:`InputError` with an error code (spec/case-format.md#format.errors)
 and the line and column in the case file; no other exception escapes for any input text.
 
-Public: :func:`load_case_text`, :func:`load_case_file`, :func:`load_suite`, :func:`resolve`,
+Public: :func:`load_case_text`, :func:`load_case_file`, :func:`resolve`,
 :func:`check_error_case`.
 """
 
@@ -125,33 +125,6 @@ def load_case_file(path: Path, presets: Presets, dsl: Dsl | None = None) -> Case
     except UnicodeDecodeError:
         raise InputError("file is not UTF-8 text", Location(str(path), 1, 1)) from None
     return load_case_text(text, str(path), presets, dsl)
-
-
-def load_suite(paths: list[Path], presets: Presets, dsl: Dsl | None = None) -> list[CaseFile]:
-    """Every case file named (directories are walked for ``*.yaml``, sorted); ids must be
-    unique across the suite."""
-    dsl = dsl or Dsl()
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise InputError("no such file or directory", Location(str(path)))
-    loaded, seen = [], {}
-    for path in files:
-        cf = load_case_file(path, presets, dsl)
-        for case in cf.cases:
-            if case.id in seen:
-                raise InputError(
-                    f"duplicate case id {case.id!r} (first at {seen[case.id]})",
-                    case.location,
-                    code="duplicate-id",
-                )
-            seen[case.id] = case.location
-        loaded.append(cf)
-    return loaded
 
 
 def resolve(case: Case, presets: Presets) -> list[tuple[Rules, Expectation]]:
