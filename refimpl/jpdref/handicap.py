@@ -4,8 +4,9 @@ The traditional points, in Black's view: 2 = upper right and lower left; 3 adds 
 4 upper left; 5 adds the centre; 6 = the four corners and the two side points on the left and
 right; 7 adds the centre; 8 = every star point but the centre; 9 = all nine. Corner points are on
 the 4th line from 13×13 up and on the 3rd line below that; side points and the centre exist only
-on odd sizes, so even sizes and 7×7 take at most 4 stones. (Source: the traditional placement as
-implemented by GNU Go's ``place_fixed_handicap`` and the GTP ``fixed_handicap`` command.)
+on odd sizes, so even sizes and 7×7 take at most 4 stones. (Source: the traditional placement,
+e.g. Wikipedia "Handicapping in Go" and Sensei's Library. GNU Go's GTP ``fixed_handicap`` differs
+for 3 stones only: it puts the third on Black's upper left, D16 on 19×19; see OQ-10.)
 """
 
 from jpdref.coords import Geometry

@@ -1,0 +1,125 @@
+"""The JSON Lines export: one record per case × ruleset, fully expanded. {#export.json}
+
+A record carries everything needed to run the case without this repository: the set-up (board
+size, stones, side to move, handicap with its fixed points resolved), the history and the moves,
+the ruleset's name and its value on every axis, and the chosen expectation as typed claims. An
+error case (``load-error``) is one record of kind ``load-error``. The record's shape is
+``spec/export.schema.json``; :mod:`jpdtools.export.reimport` reads records back.
+"""
+
+import json
+from collections.abc import Iterable
+
+from jpdref.coords import CoordinateError, Geometry
+from jpdref.handicap import HandicapError, fixed_handicap_points
+from jpdref.rules import HandicapPlacement, Rules
+
+from jpdtools.export import EXPORT_VERSION, relative_source
+from jpdtools.model import Case, CaseAction, Claim, EndVerdict, Expectation, Setup, StepVerdict
+from jpdtools.runner import PlanItem
+
+
+# -- pieces ------------------------------------------------------------------------------------
+def action_json(action: CaseAction) -> dict:
+    return {"color": action.color, "kind": action.kind, "vertex": action.vertex}
+
+
+def claim_json(claim: Claim) -> dict:
+    return {"kind": claim.kind, "args": list(claim.args)}
+
+
+def step_json(verdict: StepVerdict) -> dict:
+    return {
+        "step": verdict.step,
+        "open": verdict.is_open,
+        "alternatives": [[claim_json(c) for c in alt] for alt in verdict.alternatives],
+    }
+
+
+def end_json(end: EndVerdict | None) -> dict | None:
+    return None if end is None else {"state": end.state, "args": list(end.args)}
+
+
+def fixed_points(setup: Setup, rules: Rules) -> list[str]:
+    """The handicap stones a fixed placement puts on the board ([] for free or no handicap)."""
+    if not setup.handicap or rules.handicap is not HandicapPlacement.FIXED:
+        return []
+    try:
+        geometry = Geometry(setup.width, setup.height)
+        return [geometry.to_gtp(p) for p in fixed_handicap_points(geometry, setup.handicap)]
+    except (HandicapError, CoordinateError):
+        return []  # the case cannot be played; running it says so
+
+
+def expect_json(case: Case, expectation: Expectation) -> dict:
+    return {
+        "selector": expectation.selector,
+        "text": expectation.text.strip(),
+        "steps": [step_json(v) for v in expectation.steps],
+        "end": end_json(expectation.end),
+        "open": any(v.is_open for v in expectation.steps),
+        "open_questions": list(case.open),
+    }
+
+
+def _common(item: PlanItem, kind: str) -> dict:
+    case = item.case
+    where = case.location
+    return {
+        "version": EXPORT_VERSION,
+        "kind": kind,
+        "id": case.id,
+        "title": case.title,
+        "spec": list(case.spec),
+        "seeds": list(case.seeds),
+        "tags": list(case.tags),
+        "note": case.note.strip(),
+        "source": {
+            "file": relative_source(item.file),
+            "line": where.line if where else 0,
+            "column": where.column if where else 0,
+        },
+    }
+
+
+# -- records -----------------------------------------------------------------------------------
+def case_record(item: PlanItem) -> dict:
+    """The record of a case under one ruleset (``item.rules`` and ``item.expectation`` set)."""
+    case, rules, expectation = item.case, item.rules, item.expectation
+    assert rules is not None and expectation is not None and case.setup is not None
+    setup = case.setup
+    return {
+        **_common(item, "case"),
+        "depends": list(case.depends),
+        "ruleset": {"name": rules.name, "axes": rules.values()},
+        "board": {"width": setup.width, "height": setup.height},
+        "to_move": setup.to_move,
+        "handicap": setup.handicap,
+        "handicap_points": fixed_points(setup, rules),
+        "setup": [{"vertex": v, "color": c} for v, c in setup.stones],
+        "markers": [{"marker": m, "vertex": v} for m, v in setup.markers],
+        "history": [action_json(a) for a in case.history],
+        "moves": [action_json(a) for a in case.moves],
+        "expect": expect_json(case, expectation),
+    }
+
+
+def error_record(item: PlanItem) -> dict:
+    """The record of an error case: the quoted file and where loading it must fail."""
+    spec = item.case.load_error
+    assert spec is not None
+    return {
+        **_common(item, "load-error"),
+        "load_error": {"file": spec.file, "code": spec.code, "line": spec.line, "column": spec.column},
+    }
+
+
+def record(item: PlanItem) -> dict:
+    if item.case.is_error_case:
+        return error_record(item)
+    return case_record(item)
+
+
+def records_text(items: Iterable[PlanItem]) -> str:
+    """JSON Lines: one compact record per line (UTF-8 text, not ASCII-escaped)."""
+    return "".join(json.dumps(record(i), ensure_ascii=False) + "\n" for i in items)

@@ -1,0 +1,102 @@
+"""Writing an export to disk: the directory layout of ``jpd export``. {#export.layout}
+
+``OUTDIR/cases.jsonl`` (JSON Lines), ``OUTDIR/sgf/<case-id>/<ruleset>.sgf`` and
+``OUTDIR/gtp/<case-id>.<ruleset>.tst``; the case × ruleset items that have no GTP script are
+listed with the reason in ``OUTDIR/gtp/not-exported.txt``. Existing files of the same names are
+overwritten; nothing else in ``OUTDIR`` is touched.
+"""
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from jpdtools.errors import InputError, Location
+from jpdtools.export.gtp import gtp_script
+from jpdtools.export.jsonl import records_text
+from jpdtools.export.sgf import sgf_text
+from jpdtools.runner import PlanItem
+
+FORMS = ("json", "sgf", "gtp")
+JSONL_NAME = "cases.jsonl"
+NOT_EXPORTED_NAME = "not-exported.txt"
+_UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]")
+
+
+@dataclass(frozen=True)
+class Written:
+    """What one form of the export wrote: ``count`` files or records, and the problems."""
+
+    form: str
+    where: Path
+    count: int
+    not_exported: tuple[str, ...] = ()  # "case[ruleset]: reason" (a limit of the format)
+    problems: tuple[str, ...] = ()  # items that failed to export (a bug; reported, exit 1)
+
+
+def file_name(text: str) -> str:
+    """``text`` safe as one file-name component (ids and preset names already are)."""
+    return _UNSAFE.sub("_", text) or "_"
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot write: {err.strerror}", Location(str(path))) from None
+
+
+def _played(items: Iterable[PlanItem]) -> list[PlanItem]:
+    """The items with a ruleset (error cases have no game to write as SGF or GTP)."""
+    return [i for i in items if i.rules is not None]
+
+
+def write_json(items: list[PlanItem], outdir: Path) -> Written:
+    path = outdir / JSONL_NAME
+    _write(path, records_text(items))
+    return Written("json", path, len(items))
+
+
+def write_sgf(items: list[PlanItem], outdir: Path) -> Written:
+    where = outdir / "sgf"
+    count, problems = 0, []
+    for item in _played(items):
+        try:
+            text = sgf_text(item)
+        except Exception as err:  # one bad item must not lose the others
+            problems.append(f"{item.name}: {type(err).__name__}: {err}")
+            continue
+        _write(where / file_name(item.case.id) / f"{file_name(item.ruleset)}.sgf", text)
+        count += 1
+    return Written("sgf", where, count, problems=tuple(problems))
+
+
+def write_gtp(items: list[PlanItem], outdir: Path) -> Written:
+    where = outdir / "gtp"
+    count, skipped, problems = 0, [], []
+    for item in _played(items):
+        try:
+            script = gtp_script(item)
+        except Exception as err:  # one bad item must not lose the others
+            problems.append(f"{item.name}: {type(err).__name__}: {err}")
+            continue
+        if script.text is None:
+            skipped.append(f"{item.name}: {script.reason}")
+            continue
+        _write(where / f"{file_name(item.case.id)}.{file_name(item.ruleset)}.tst", script.text)
+        count += 1
+    listing = "".join(f"{line}\n" for line in skipped)
+    _write(
+        where / NOT_EXPORTED_NAME,
+        "# case[ruleset]: why GNU Go's regression format cannot hold it\n" + listing,
+    )
+    return Written("gtp", where, count, tuple(skipped), tuple(problems))
+
+
+WRITERS = {"json": write_json, "sgf": write_sgf, "gtp": write_gtp}
+
+
+def write_export(items: list[PlanItem], outdir: Path, forms: Iterable[str]) -> list[Written]:
+    """Write the chosen forms of ``items`` under ``outdir``. Raises InputError if it cannot."""
+    return [WRITERS[form](items, outdir) for form in FORMS if form in set(forms)]

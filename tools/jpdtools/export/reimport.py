@@ -1,0 +1,192 @@
+"""Reading the JSON Lines export back into plan items (the round trip). {#export.json}
+
+Each record becomes a :class:`~jpdtools.runner.PlanItem` holding a one-ruleset
+:class:`~jpdtools.model.Case` (its :class:`Setup`, :class:`CaseAction` s and the chosen
+:class:`Expectation`) and the :class:`Rules` rebuilt from the record's axis values, so the runner
+and the comparator treat it exactly as the item ``jpd run`` planned from the case file. Nothing
+here needs the presets: a record is self-contained.
+
+A malformed line or record is an :class:`InputError` naming the file, the line and the field.
+"""
+
+import json
+from pathlib import Path
+
+from jpdref.rules import Rules, RulesError
+
+from jpdtools.errors import InputError, Location
+from jpdtools.model import (
+    Case,
+    CaseAction,
+    Claim,
+    EndVerdict,
+    Expectation,
+    LoadErrorSpec,
+    Setup,
+    StepVerdict,
+)
+from jpdtools.runner import Plan, PlanItem
+
+
+class _Fields:
+    """Typed access to one record's fields; every problem names the line and the field."""
+
+    def __init__(self, where: Location) -> None:
+        self.where = where
+
+    def fail(self, path: str, what: str) -> InputError:
+        return InputError(f"record field {path!r}: {what}", self.where)
+
+    def get(self, obj, key: str, kind, path: str = ""):
+        path = f"{path}.{key}" if path else key
+        if not isinstance(obj, dict) or key not in obj:
+            raise self.fail(path, "missing")
+        value = obj[key]
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok:
+            raise self.fail(path, f"expected {getattr(kind, '__name__', kind)}, got {type(value).__name__}")
+        return value
+
+    def strings(self, obj, key: str, path: str = "") -> tuple[str, ...]:
+        items = self.get(obj, key, list, path)
+        if not all(isinstance(i, str) for i in items):
+            raise self.fail(f"{path}.{key}" if path else key, "expected a list of strings")
+        return tuple(items)
+
+    def optional_str(self, obj, key: str, path: str = "") -> str | None:
+        value = obj.get(key) if isinstance(obj, dict) else None
+        if value is not None and not isinstance(value, str):
+            raise self.fail(f"{path}.{key}" if path else key, "expected a string or null")
+        return value
+
+
+def _action(f: _Fields, obj, path: str) -> CaseAction:
+    return CaseAction(
+        f.get(obj, "color", str, path),
+        f.get(obj, "kind", str, path),
+        f.optional_str(obj, "vertex", path),
+    )
+
+
+def _claims(f: _Fields, items, path: str) -> tuple[Claim, ...]:
+    if not isinstance(items, list):
+        raise f.fail(path, "expected a list of claims")
+    return tuple(Claim(f.get(c, "kind", str, path), f.strings(c, "args", path)) for c in items)
+
+
+def _expectation(f: _Fields, obj) -> Expectation:
+    steps = []
+    for n, step in enumerate(f.get(obj, "steps", list, "expect")):
+        path = f"expect.steps[{n}]"
+        alternatives = f.get(step, "alternatives", list, path)
+        steps.append(
+            StepVerdict(
+                f.get(step, "step", int, path),
+                tuple(_claims(f, alt, f"{path}.alternatives") for alt in alternatives),
+            )
+        )
+    end = obj.get("end") if isinstance(obj, dict) else None
+    end_verdict = None
+    if end is not None:
+        end_verdict = EndVerdict(f.get(end, "state", str, "expect.end"), f.strings(end, "args", "expect.end"))
+    return Expectation(
+        f.get(obj, "selector", str, "expect"),
+        tuple(steps),
+        end_verdict,
+        f.get(obj, "text", str, "expect"),
+    )
+
+
+def _rules(f: _Fields, obj) -> Rules:
+    name = f.get(obj, "name", str, "ruleset")
+    axes = f.get(obj, "axes", dict, "ruleset")
+    try:
+        return Rules.from_mapping(name, {str(k): str(v) for k, v in axes.items()})
+    except RulesError as err:
+        raise f.fail("ruleset.axes", str(err)) from None
+
+
+def item_from_record(data: dict, where: Location) -> PlanItem:
+    """The plan item a record describes. Raises InputError (at ``where``) for a bad record."""
+    f = _Fields(where)
+    source = f.get(data, "source", dict)
+    file = f.get(source, "file", str, "source")
+    location = Location(file, f.get(source, "line", int, "source"), f.get(source, "column", int, "source"))
+    common = {
+        "id": f.get(data, "id", str),
+        "title": f.get(data, "title", str),
+        "spec": f.strings(data, "spec"),
+        "seeds": f.strings(data, "seeds"),
+        "tags": f.strings(data, "tags"),
+        "note": f.get(data, "note", str),
+        "location": location,
+    }
+    kind = f.get(data, "kind", str)
+    if kind == "load-error":
+        spec = f.get(data, "load_error", dict)
+        load_error = LoadErrorSpec(
+            f.get(spec, "file", str, "load_error"),
+            f.get(spec, "code", str, "load_error"),
+            f.get(spec, "line", int, "load_error"),
+            f.get(spec, "column", int, "load_error"),
+        )
+        return PlanItem(Case(load_error=load_error, **common), file)
+    if kind != "case":
+        raise f.fail("kind", f"expected 'case' or 'load-error', got {kind!r}")
+    board = f.get(data, "board", dict)
+    setup = Setup(
+        width=f.get(board, "width", int, "board"),
+        height=f.get(board, "height", int, "board"),
+        to_move=f.get(data, "to_move", str),
+        stones=tuple(
+            (f.get(s, "vertex", str, "setup"), f.get(s, "color", str, "setup"))
+            for s in f.get(data, "setup", list)
+        ),
+        markers=tuple(
+            (f.get(m, "marker", str, "markers"), f.get(m, "vertex", str, "markers"))
+            for m in f.get(data, "markers", list)
+        ),
+        handicap=f.get(data, "handicap", int),
+    )
+    rules = _rules(f, f.get(data, "ruleset", dict))
+    expect = f.get(data, "expect", dict)
+    expectation = _expectation(f, expect)
+    case = Case(
+        rules=(rules.name,),
+        depends=f.strings(data, "depends"),
+        setup=setup,
+        history=tuple(_action(f, a, "history") for a in f.get(data, "history", list)),
+        moves=tuple(_action(f, a, "moves") for a in f.get(data, "moves", list)),
+        expectations=(expectation,),
+        open=f.strings(expect, "open_questions", "expect"),
+        **common,
+    )
+    return PlanItem(case, file, rules, expectation)
+
+
+def parse_records(text: str, path: str) -> list[tuple[dict, Location]]:
+    """The JSON object on every non-blank line of ``text``, with its location."""
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise InputError(f"not JSON: {err.msg}", Location(path, n, err.colno)) from None
+        if not isinstance(data, dict):
+            raise InputError("a record is a JSON object", Location(path, n, 1))
+        out.append((data, Location(path, n, 1)))
+    return out
+
+
+def read_plan(path: Path) -> Plan:
+    """Every record of the JSON Lines file ``path`` as a plan, in file order."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot read file: {err.strerror}", Location(str(path))) from None
+    except UnicodeDecodeError:
+        raise InputError("file is not UTF-8 text", Location(str(path), 1, 1)) from None
+    items = [item_from_record(data, where) for data, where in parse_records(text, str(path))]
+    return Plan(tuple(items))
