@@ -19,6 +19,7 @@ COMMANDS = {
     "rules": "list the ruleset presets, or show one with its sources",
     "explain": "show one case step by step under every ruleset",
     "lint": "check the suite: ids, anchors, citations, coverage",
+    "export": "export the suite as JSON Lines, SGF or GNU Go regression scripts",
 }
 
 
