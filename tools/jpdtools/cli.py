@@ -19,6 +19,7 @@ COMMANDS = {
     "rules": "list the ruleset presets, or show one with its sources",
     "explain": "show one case step by step under every ruleset",
     "lint": "check the suite: ids, anchors, citations, coverage",
+    "verify": "run the conformance suite against another implementation (GNU Go, GTP, JSON lines)",
     "export": "export the suite as JSON Lines, SGF or GNU Go regression scripts",
 }
 

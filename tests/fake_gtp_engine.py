@@ -1,0 +1,73 @@
+"""A fake GTP engine for the harness tests: plays stones without captures, and misbehaves on cue.
+
+Usage: ``python fake_gtp_engine.py [--hang V] [--crash V] [--garble V] [--wrong-id V]``: when a
+``play`` or ``is_legal`` names vertex V it sleeps forever, exits at once, prints garbage, or
+answers with the wrong id. Anything else: a minimal, well-behaved GTP engine (occupied points are
+illegal, nothing is ever captured).
+"""
+
+import argparse
+import sys
+import time
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    for name in ("hang", "crash", "garble", "wrong-id"):
+        parser.add_argument(f"--{name}", action="append", default=[])
+    opts = parser.parse_args()
+    stones: dict[str, str] = {}
+    out = sys.stdout
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        cmd_id = words.pop(0) if words[0].isdigit() else ""
+        name, args = (words[0], words[1:]) if words else ("", [])
+        vertex = args[1].upper() if len(args) > 1 else ""
+        if vertex in opts.hang:
+            time.sleep(3600)
+        if vertex in opts.crash:
+            sys.stderr.write("fake engine: crashing on purpose\n")
+            sys.stderr.flush()
+            return 3
+        if vertex in opts.garble:
+            out.write("this is not GTP\n\n")
+            out.flush()
+            continue
+        if vertex in opts.wrong_id:
+            cmd_id = "999"
+        ok, text = True, ""
+        if name == "name":
+            text = "fake"
+        elif name in ("protocol_version",):
+            text = "2"
+        elif name in ("boardsize", "komi"):
+            pass
+        elif name == "clear_board":
+            stones.clear()
+        elif name == "play":
+            colour = args[0][0].upper()
+            if vertex != "PASS":
+                if vertex in stones:
+                    ok, text = False, "illegal move"
+                else:
+                    stones[vertex] = colour
+        elif name == "is_legal":
+            text = "0" if vertex in stones else "1"
+        elif name == "list_stones":
+            colour = args[0][0].upper()
+            text = " ".join(v for v, c in stones.items() if c == colour)
+        elif name == "quit":
+            out.write(f"={cmd_id}\n\n")
+            out.flush()
+            return 0
+        else:
+            ok, text = False, "unknown command"
+        out.write(f"{'=' if ok else '?'}{cmd_id} {text}".rstrip() + "\n\n")
+        out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

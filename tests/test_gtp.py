@@ -1,0 +1,284 @@
+"""The GTP client, adapter and `jpd verify` against a fake engine that hangs, crashes and garbles.
+
+No test asserts on time: timeouts are short only so that the hang tests end quickly.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from jpdtools import verify
+from jpdtools.cli import main
+from jpdtools.compare import Status
+from jpdtools.gtp import limits, profiles
+from jpdtools.gtp.adapter import GtpAdapter
+from jpdtools.gtp.client import EngineCrashed, EngineTimeout, GarbledReply, GtpClient, parse_reply
+from jpdtools.model import CaseAction, Claim, EndVerdict, Expectation, StepVerdict
+from jpdtools.presets import load_presets
+from jpdtools.runner import Filters, default_loader, plan_paths
+
+FAKE = Path(__file__).with_name("fake_gtp_engine.py")
+TIMEOUT = 0.5  # short, so a hang test ends quickly; never asserted on
+
+CASES = """\
+format: 1
+topic: fake engine checks
+cases:
+{cases}
+"""
+
+CASE = """\
+  - id: fake.{name}
+    title: A case for the fake engine ({name})
+    spec: [play.move]
+    seeds: ["test"]
+    rules: [tromp-taylor]
+    size: 5
+    moves: B C3 W {vertex}
+    expect:
+      default: |
+        1: legal captures none to-move W
+        2: legal to-move B board ...../...../..X../...../.....
+        end: contest B
+"""
+
+
+def fake_command(*flags: str) -> list[str]:
+    return [sys.executable, str(FAKE), *flags]
+
+
+def write_cases(tmp_path: Path, names_vertices: list[tuple[str, str]]) -> Path:
+    text = CASES.format(cases="".join(CASE.format(name=n, vertex=v) for n, v in names_vertices))
+    path = tmp_path / "fake.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def plan_items(path: Path):
+    plan = plan_paths([path], load_presets(), Filters(), default_loader())
+    assert not plan.failures, plan.failures
+    return [i for i in plan.items if i.rules is not None]
+
+
+# -- parsing -----------------------------------------------------------------------------------
+
+
+def test_parse_reply_success_failure_and_ids():
+    assert parse_reply("=7 C3 D4", 7).text == "C3 D4"
+    assert parse_reply("= ", None).ok
+    failure = parse_reply("?3 illegal move", 3)
+    assert not failure.ok and failure.text == "illegal move"
+    assert parse_reply("=2\n A B\n 1 . .", 2).text.startswith("A B")
+
+
+@pytest.mark.parametrize("raw", ["garbage", "", "=8 ok", "!1 what"])
+def test_parse_reply_garbled(raw):
+    with pytest.raises(GarbledReply):
+        parse_reply(raw, 1)
+
+
+# -- the client --------------------------------------------------------------------------------
+
+
+def test_client_normal_replies():
+    with GtpClient(fake_command(), TIMEOUT) as client:
+        assert client.send("name").text == "fake"
+        assert client.send("play black C3").ok
+        assert not client.send("play white C3").ok
+        assert client.send("list_stones black").text == "C3"
+        assert not client.send("frobnicate").ok
+
+
+def test_client_hang_is_a_timeout_and_the_client_restarts():
+    client = GtpClient(fake_command("--hang", "A1"), TIMEOUT)
+    try:
+        assert client.send("name").ok
+        with pytest.raises(EngineTimeout):
+            client.send("play black A1")
+        assert not client.alive
+        assert client.send("name").text == "fake"  # a fresh process
+    finally:
+        client.close()
+
+
+def test_client_crash_names_the_exit_status():
+    client = GtpClient(fake_command("--crash", "B2"), TIMEOUT)
+    try:
+        with pytest.raises(EngineCrashed) as err:
+            client.send("play black B2")
+        assert "exit status 3" in str(err.value)
+        assert not client.alive
+        client.restart()
+        assert client.send("name").ok
+    finally:
+        client.close()
+
+
+def test_client_garbled_and_wrong_id_replies():
+    client = GtpClient(fake_command("--garble", "C3", "--wrong-id", "D4"), TIMEOUT)
+    try:
+        with pytest.raises(GarbledReply):
+            client.send("play black C3")
+        with pytest.raises(GarbledReply, match="reply id 999"):
+            client.send("play black D4")
+    finally:
+        client.close()
+
+
+def test_client_cannot_start_a_missing_program(tmp_path):
+    client = GtpClient([str(tmp_path / "no-such-engine")], TIMEOUT)
+    with pytest.raises(EngineCrashed, match="cannot start"):
+        client.send("name")
+
+
+def test_client_rejects_multi_line_commands():
+    with pytest.raises(ValueError):
+        GtpClient(fake_command(), TIMEOUT).send("name\nquit")
+
+
+# -- the adapter and the verify run ------------------------------------------------------------
+
+MISBEHAVING = [
+    ("normal1", "D4"),
+    ("hang", "A1"),
+    ("normal2", "D4"),
+    ("crash", "B2"),
+    ("garble", "C1"),
+    ("normal3", "E5"),
+]
+
+
+def misbehaving_adapter() -> GtpAdapter:
+    command = fake_command("--hang", "A1", "--crash", "B2", "--garble", "C1")
+    return GtpAdapter(profiles.generic(command), TIMEOUT)
+
+
+def test_run_survives_hang_crash_and_garble(tmp_path):
+    items = plan_items(write_cases(tmp_path, MISBEHAVING))
+    adapter = misbehaving_adapter()
+    try:
+        results = {r.result.case_id: r for r in verify.run_serial(items, adapter)}
+    finally:
+        adapter.close()
+    assert {k: r.result.status for k, r in results.items()} == {
+        "fake.normal1": Status.FAIL,  # the fake engine's board differs: W D4 is on it
+        "fake.hang": Status.ERROR,
+        "fake.normal2": Status.FAIL,
+        "fake.crash": Status.ERROR,
+        "fake.garble": Status.ERROR,
+        "fake.normal3": Status.FAIL,
+    }
+    assert "EngineTimeout" in results["fake.hang"].result.detail
+    assert "EngineCrashed" in results["fake.crash"].result.detail
+    assert "GarbledReply" in results["fake.garble"].result.detail
+    # a failing normal case failed on the board claim only: the engine was back after each error
+    for name in ("fake.normal2", "fake.normal3"):
+        assert [m.expected.kind for m in results[name].result.mismatches] == ["board"]
+    assert adapter.restarts == 3
+
+
+def test_parallel_run_gives_the_same_statuses(tmp_path):
+    path = write_cases(tmp_path, MISBEHAVING)
+    items = plan_items(path)
+    spec = "gtp:" + " ".join(fake_command("--hang", "A1", "--crash", "B2", "--garble", "C1"))
+    results = sorted(verify.run_parallel(items, spec, TIMEOUT, 2), key=lambda r: r.index)
+    statuses = [str(r.result.status) for r in results]
+    assert statuses == ["fail", "error", "fail", "error", "error", "fail"]
+
+
+def test_referee_refuses_out_of_turn_and_reads_captures(tmp_path):
+    adapter = GtpAdapter(profiles.generic(fake_command()), TIMEOUT)
+    item = plan_items(write_cases(tmp_path, [("x", "C3")]))[0]
+    moves = (CaseAction("B", "move", "C3"), CaseAction("B", "move", "D4"), CaseAction("W", "move", "C3"))
+    try:
+        obs = adapter.observe(item.case.setup, (), moves, item.rules)
+    finally:
+        adapter.close()
+    assert [(s.legal, s.reason) for s in obs.steps] == [
+        (True, None),
+        (False, "out-of-turn"),
+        (False, "occupied"),
+    ]
+    assert obs.end is not None and obs.end.to_move == "W"
+
+
+# -- outcomes, expected failures, limits -------------------------------------------------------
+
+
+def test_expected_failure_patterns_and_outcomes():
+    listed = verify.parse_expected_failures("# comment\nko.simple.00[12][japanese]\nsk.*  # all\n", "x.txt")
+    assert listed.match("ko.simple.001", "japanese") == "ko.simple.00[12][japanese]"
+    assert listed.match("ko.simple.001", "chinese") is None
+    assert listed.match("sk.multi.001", "ing") == "sk.*"
+    assert verify.outcome_of(Status.FAIL, True) is verify.Outcome.EXPECTED_FAILURE
+    assert verify.outcome_of(Status.FAIL, False) is verify.Outcome.UNEXPECTED_FAILURE
+    assert verify.outcome_of(Status.PASS, True) is verify.Outcome.UNEXPECTED_PASS
+    assert verify.outcome_of(Status.SKIP, True) is verify.Outcome.SKIP  # a skip is never a pass
+    assert verify.outcome_of(Status.ERROR, True) is verify.Outcome.ERROR
+    assert verify.outcome_of(Status.OPEN, False) is verify.Outcome.OPEN
+
+
+def test_bad_expected_failure_line_names_the_line():
+    with pytest.raises(verify.InputError, match=r"x\.txt:2:1"):
+        verify.parse_expected_failures("ok.case\nbad case\n", "x.txt")
+
+
+def test_limit_drops_only_referee_claims():
+    steps = (
+        StepVerdict(1, ((Claim("illegal", ("out-of-turn",)), Claim("to-move", ("W",))),)),
+        StepVerdict(2, ((Claim("legal"),),)),
+        StepVerdict(3, ((Claim("illegal", ("game-over",)),),)),
+    )
+    expectation = Expectation("default", steps, EndVerdict("halted", ("two-passes",)))
+    moves = (CaseAction("B", "pass"), CaseAction("W", "pass"), CaseAction("B", "move", "C3"))
+    limited = limits.limit(expectation, moves)
+    assert [v.step for v in limited.expectation.steps] == [2]
+    assert limited.expectation.end is None
+    assert len(limited.dropped) == 3
+    only_referee = Expectation("default", steps[:1], None)
+    assert limits.limit(only_referee, moves).empty
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def test_verify_command_streams_and_writes_reports(tmp_path, capsys):
+    path = write_cases(tmp_path, MISBEHAVING)
+    out = tmp_path / "out"
+    impl = "gtp:" + " ".join(fake_command("--hang", "A1", "--crash", "B2", "--garble", "C1"))
+    status = main(
+        ["verify", "--impl", impl, str(path), "--timeout", str(TIMEOUT), "-q", "--report-dir", str(out)]
+    )
+    assert status == 1
+    lines = (out / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(MISBEHAVING)
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["summary"]["error"] == 3 and report["summary"]["unexpected-failure"] == 3
+    assert "<html" in (out / "report.html").read_text(encoding="utf-8")
+    assert "<testsuites" in (out / "report.xml").read_text(encoding="utf-8")
+    assert "3 error" in capsys.readouterr().out
+
+
+def test_verify_command_bad_impl_is_exit_2(capsys):
+    assert main(["verify", "--impl", "nonsense"]) == 2
+    assert "jpd: error: --impl 'nonsense'" in capsys.readouterr().err
+
+
+def test_malformed_observation_is_an_error_not_a_traceback(tmp_path):
+    from jpdtools.adapters import Capabilities, Observation, StepObservation
+
+    class Sloppy:
+        name = "sloppy"
+
+        def capabilities(self):
+            return Capabilities()
+
+        def observe(self, setup, history, moves, rules):
+            step = StepObservation("B C3", True, "played", None, (), (), None, "")  # to_move missing
+            return Observation("", (step,))
+
+    item = plan_items(write_cases(tmp_path, [("x", "D4")]))[0]
+    result = verify.verify_item(item, Sloppy())
+    assert result.outcome is verify.Outcome.ERROR
+    assert "malformed observation" in result.result.detail

@@ -1,0 +1,67 @@
+"""`jpd verify --impl gnugo` against the real GNU Go 3.8 (Debian package ``gnugo``).
+
+Skipped with a message when GNU Go is not installed — except in CI (``CI=true``), where a
+missing engine is a failure: the verification must run there for real.
+"""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from jpdtools.cli import main
+from jpdtools.gtp.profiles import gnugo_binary
+from jpdtools.paths import conformance_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+EXPECTED = ROOT / "reports" / "gnugo" / "expected-failures.txt"
+
+
+@pytest.fixture(scope="module")
+def gnugo():
+    binary = gnugo_binary()
+    if binary is None:
+        message = "GNU Go is not installed (apt-get install gnugo): the GNU Go verification did not run"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    return binary
+
+
+def run_json(capsys, *args: str) -> tuple[int, dict]:
+    status = main(["verify", "--impl", "gnugo", "--json", "--expected-failures", str(EXPECTED), *args])
+    return status, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ko_suicide_and_superko_match_the_committed_expectations(gnugo, capsys, jobs):
+    suite = conformance_dir()
+    paths = [str(suite / name) for name in ("ko.yaml", "suicide.yaml", "superko.yaml")]
+    status, report = run_json(capsys, *paths, "--jobs", jobs)
+    summary = report["summary"]
+    assert summary["error"] == 0, [r for r in report["results"] if r["outcome"] == "error"][:3]
+    assert summary["unexpected-failure"] == 0 and summary["unexpected-pass"] == 0
+    assert summary["pass"] > 100 and summary["expected-failure"] > 0
+    assert status == 0
+    outcomes = {(r["case"], r["ruleset"]): r["outcome"] for r in report["results"]}
+    # D1: GNU Go lets a suicide bring back an earlier board under positional superko
+    assert outcomes[("sk.multi.001", "ing")] == "expected-failure"
+    # the simple ko, with the referee applying each ruleset's illegal-move policy
+    assert outcomes[("ko.simple.001", "japanese")] == "pass"
+    assert outcomes[("ko.simple.001", "chinese")] == "pass"
+    # rulesets GNU Go cannot be told are skipped, never passed
+    assert outcomes[("ko.simple.001", "jpd-2022")] == "skip"
+
+
+def test_fixed_handicap_deviation_is_reported(gnugo, capsys):
+    status, report = run_json(capsys, str(conformance_dir() / "handicap.yaml"), "--rules", "japanese")
+    outcomes = {r["case"]: r["outcome"] for r in report["results"]}
+    assert outcomes["handicap.fixed19.003"] == "expected-failure"  # D2: the third stone
+    assert outcomes["handicap.fixed19.004"] == "pass"
+    assert status == 0
+
+
+def test_without_the_list_the_deviations_fail(gnugo, capsys):
+    status = main(["verify", "--impl", "gnugo", "-q", "--id", "sk.multi.001", "--rules", "ing"])
+    assert status == 1
+    assert "1 unexpected-failure" in capsys.readouterr().out

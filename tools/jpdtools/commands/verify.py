@@ -1,0 +1,160 @@
+"""``jpd verify --impl SPEC [PATHS…]``: run the conformance suite against a third-party implementation.
+
+SPEC is ``gnugo`` (GNU Go 3.8), ``gtp:COMMAND …`` (any GTP engine), ``jsonl:COMMAND …`` (a program
+speaking the JSON-lines protocol), ``sgfmill`` or ``openspiel`` (the bundled library programs).
+Results stream: with ``--report-dir`` each result is appended to ``results.jsonl`` as it comes,
+and an interrupted run still writes its reports with the results it has.
+
+Exit status: 0 when nothing failed or passed unexpectedly and nothing errored (skips and open
+items are not failures, and not passes either), 1 otherwise, 2 for bad input, 130 when interrupted.
+"""
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from jpdtools import report, verify
+from jpdtools.errors import InputError
+from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
+from jpdtools.paths import conformance_dir
+from jpdtools.presets import load_presets
+from jpdtools.report_html import format_html
+from jpdtools.runner import Filters, default_loader, parse_rules_option, plan_paths
+from jpdtools.verify_report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
+
+HELP = "run the conformance suite against another implementation (GTP engine, JSON-lines program)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="case files or directories")
+    parser.add_argument(
+        "--impl",
+        required=True,
+        metavar="SPEC",
+        help="gnugo | gtp:COMMAND | jsonl:COMMAND | sgfmill | openspiel",
+    )
+    parser.add_argument("--rules", action="append", default=[], metavar="R", help="ruleset names or 'all'")
+    parser.add_argument("--tag", action="append", default=[], metavar="T", help="only cases with this tag")
+    parser.add_argument(
+        "--id", action="append", default=[], metavar="PATTERN", dest="ids", help="only matching case ids"
+    )
+    parser.add_argument(
+        "--expected-failures",
+        type=Path,
+        metavar="FILE",
+        help="the implementer's list of known failures: case-id[ruleset] globs, one per line",
+    )
+    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, metavar="SECONDS", help="per command/request (default 10)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML here")
+    parser.add_argument("--html", type=Path, metavar="FILE", help="also write the HTML report here")
+    parser.add_argument(
+        "--report-dir",
+        type=Path,
+        metavar="DIR",
+        help="write results.jsonl (streamed), report.json, report.xml and report.html here",
+    )
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress line and no table")
+    parser.add_argument("--verbose", "-v", action="store_true", help="also list expected failures and skips")
+
+
+def _check(args: argparse.Namespace) -> None:
+    if args.jobs < 1:
+        raise InputError(f"--jobs must be at least 1, got {args.jobs}")
+    if not args.timeout > 0:
+        raise InputError(f"--timeout must be positive, got {args.timeout:g}")
+
+
+def run(args: argparse.Namespace) -> int:
+    _check(args)
+    presets = load_presets()
+    expected = verify.load_expected_failures(args.expected_failures)
+    filters = Filters(parse_rules_option(args.rules, presets), tuple(args.tag), tuple(args.ids))
+    adapter = verify.open_impl(args.impl, args.timeout)
+    name = adapter.name
+    loader = default_loader()
+    plan = plan_paths(args.paths or [conformance_dir()], presets, filters, loader)
+    items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
+    stream = _open_stream(args.report_dir)
+    progress = report.Progress(sys.stderr, len(items), enabled=not (args.quiet or args.json))
+    collected: list[verify.VerifyResult] = []
+    interrupted = False
+    began = time.perf_counter()
+    try:
+        if args.jobs == 1:
+            results = verify.run_serial(items, adapter)
+        else:
+            verify.close_impl(adapter)
+            results = verify.run_parallel(items, args.impl, args.timeout, args.jobs)
+        for vr in results:
+            vr = verify.with_outcome(vr, expected)
+            collected.append(vr)
+            progress(len(collected), len(items), vr.result)
+            if stream is not None:
+                stream.write(json.dumps(result_json(vr), ensure_ascii=False) + "\n")
+                stream.flush()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.finish()
+        verify.close_impl(adapter)
+        if stream is not None:
+            stream.close()
+    wall = time.perf_counter() - began
+    collected.sort(key=lambda r: r.index)
+    matched = {r.expected_failure for r in collected if r.expected_failure}
+    timing = Timing(wall, sum(r.seconds for r in collected), sum(r.engine_seconds for r in collected))
+    outcome = VerifyRun(
+        name,
+        args.impl,
+        tuple(collected),
+        plan.failures,
+        interrupted,
+        args.jobs,
+        timing,
+        tuple(expected.unused(matched)) if not interrupted else (),
+    )
+    order = presets.names
+    print(format_json(outcome, order) if args.json else format_text(outcome, order, args.verbose, args.quiet))
+    status = _write_reports(args, outcome, order)
+    if status:
+        return status
+    if interrupted:
+        return INTERRUPTED
+    return SUCCESS if outcome.ok else FAILURE
+
+
+def _open_stream(directory: Path | None):
+    if directory is None:
+        return None
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        return (directory / "results.jsonl").open("w", encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot write to {directory}: {err.strerror or err}") from None
+
+
+def _write_reports(args: argparse.Namespace, run: VerifyRun, order: list[str]) -> int:
+    targets: list[tuple[Path, str]] = []
+    if args.junit:
+        targets.append((args.junit, format_junit(run, order)))
+    if args.html:
+        targets.append((args.html, format_html(run, order)))
+    if args.report_dir:
+        targets += [
+            (args.report_dir / "report.json", format_json(run, order) + "\n"),
+            (args.report_dir / "report.xml", format_junit(run, order)),
+            (args.report_dir / "report.html", format_html(run, order)),
+        ]
+    for path, text in targets:
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as err:
+            print(f"jpd: error: cannot write {path}: {err.strerror or err}", file=sys.stderr)
+            return ERROR
+    return SUCCESS

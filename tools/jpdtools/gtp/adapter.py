@@ -1,0 +1,367 @@
+"""The GTP adapter: a case played through a GTP engine, with the harness as referee.
+
+Per case: ``boardsize``/``clear_board`` (or ``loadsgf`` of a temporary SGF file holding the set-up
+stones, which GNU Go places without recording moves), ``fixed_handicap`` for a fixed handicap,
+the history as explicit-colour ``play`` commands, then each action:
+
+* a real move: the vertex is checked against the board first (``off-board`` is never sent);
+  ``is_legal`` asks the engine (profiles without it fall back to ``play``); a legal move is
+  played and its captures are the difference of ``list_stones`` before and after;
+* a refusal gets its reason from the board the harness read from the engine: ``occupied``;
+  ``suicide`` when the stone's chain would have no liberty after its captures and the ruleset
+  forbids that suicide; otherwise ``ko`` (simple-ko rulesets) or ``superko``;
+* the referee applies the illegal-move policy: ``void-pass`` plays a pass for the offender,
+  ``loss`` ends the game; it keeps the turn, halts play after two consecutive passes (under
+  ``two-passes-white-last`` it makes White's compulsory third pass, as in AGA Rule 9), refuses
+  actions out of turn, virtual moves and any action after the game halted or ended, and accepts
+  resignations. Claims only the referee decides are not compared (:mod:`jpdtools.gtp.limits`).
+
+Any misbehaviour of the engine (a hang, a crash, a garbled or nonsensical reply) is recorded as
+the observation's ``error``; the engine is restarted for the next case.
+"""
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from jpdref.coords import CoordinateError, Geometry
+from jpdref.rules import Rules
+
+from jpdtools.adapters import Capabilities, EndState, Observation, StepObservation, sort_vertices
+from jpdtools.gtp import limits
+from jpdtools.gtp.client import GarbledReply, GtpClient, GtpError
+from jpdtools.gtp.profiles import GtpProfile
+from jpdtools.model import CaseAction, Expectation, Setup
+
+OTHER = {"B": "W", "W": "B"}
+GTP_COLOUR = {"B": "black", "W": "white"}
+SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
+
+
+class SetupError(Exception):
+    """The set-up or history could not be rebuilt in the engine."""
+
+
+@dataclass
+class _Game:
+    """The referee's view of one game (mutable, local to one ``observe`` call)."""
+
+    geometry: Geometry
+    board: dict[str, str]
+    to_move: str
+    phase: str = "contest"
+    winner: str | None = None
+    passes: int = 0  # consecutive passes (void passes included)
+
+
+class GtpAdapter:
+    """A GTP engine behind the :class:`~jpdtools.adapters.Adapter` protocol."""
+
+    def __init__(self, profile: GtpProfile, timeout: float = 10.0):
+        self.profile = profile
+        self.name = profile.name
+        self.timeout = timeout
+        self.restarts = 0
+        self._clients: dict[tuple[str, ...], GtpClient] = {}
+        self._tmp: Path | None = None
+
+    # -- protocol ----------------------------------------------------------------------------
+
+    def capabilities(self) -> Capabilities:
+        axes = {axis: frozenset(values) for axis, values in self.profile.axes.items()}
+        return Capabilities(rulesets=None, axes=axes, max_size=self.profile.max_size)
+
+    def unsupported_item(self, setup: Setup, history: tuple[CaseAction, ...], rules: Rules) -> str | None:
+        """Why this item cannot be played beyond :meth:`capabilities` (or None)."""
+        if self.profile.square_only and setup.width != setup.height:
+            return f"board {setup.width}x{setup.height} is not square (GTP boards are square)"
+        placement = str(rules.value("handicap"))
+        return limits.unplayable(history, setup.handicap, placement, self.profile.free_handicap)
+
+    def limit(self, expectation: Expectation, moves: tuple[CaseAction, ...]) -> limits.Limited:
+        return limits.limit(expectation, moves)
+
+    @property
+    def engine_seconds(self) -> float:
+        return sum(c.engine_seconds for c in self._clients.values())
+
+    def close(self) -> None:
+        for client in self._clients.values():
+            client.close()
+        self._clients.clear()
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+    def observe(
+        self,
+        setup: Setup,
+        history: tuple[CaseAction, ...],
+        moves: tuple[CaseAction, ...],
+        rules: Rules,
+    ) -> Observation:
+        client = self._client(rules)
+        initial = ""
+        steps: list[StepObservation] = []
+        try:
+            game = self._set_up(client, setup, rules)
+            initial = _rows(game)
+            markers = dict(setup.markers)
+            for n, action in enumerate(history, 1):
+                step = self._step(client, game, action, markers, rules)
+                if not step.legal:
+                    raise SetupError(f"history action {n} ({action}) was refused: {step.reason}")
+            for action in moves:
+                steps.append(self._step(client, game, action, markers, rules))
+        except SetupError as err:
+            return Observation(initial, tuple(steps), error=f"the set-up cannot be played: {err}")
+        except GtpError as err:
+            self.restarts += 1
+            return Observation(initial, tuple(steps), error=f"{self.name}: {type(err).__name__}: {err}")
+        end = EndState(game.phase, game.to_move)
+        if game.phase == "halted":
+            end = EndState("halted", game.to_move, "two-passes", "to-count")
+        if game.phase == "ended":
+            end = EndState("ended", game.to_move, "illegal-move", "win", game.winner)
+        return Observation(initial, tuple(steps), end)
+
+    # -- engine processes --------------------------------------------------------------------
+
+    def _client(self, rules: Rules) -> GtpClient:
+        argv = self.profile.argv(rules)
+        client = self._clients.get(argv)
+        if client is None:
+            client = self._clients[argv] = GtpClient(list(argv), self.timeout)
+        return client
+
+    def _tmpdir(self) -> Path:
+        if self._tmp is None:
+            self._tmp = Path(tempfile.mkdtemp(prefix="jpd-gtp-"))
+        return self._tmp
+
+    # -- set-up ------------------------------------------------------------------------------
+
+    def _set_up(self, client: GtpClient, setup: Setup, rules: Rules) -> _Game:
+        geometry = Geometry(setup.width, setup.height)
+        size = setup.width
+        wanted = dict(setup.stones)
+        if wanted and self.profile.uses_loadsgf:
+            path = self._tmpdir() / "setup.sgf"
+            path.write_text(_sgf(geometry, setup), encoding="ascii")
+            _ok(client, f"loadsgf {path}", "load the set-up")
+        else:
+            _ok(client, f"boardsize {size}", f"take board size {size}")
+            _ok(client, "clear_board", "clear the board")
+            for vertex, colour in setup.stones:
+                reply = client.send(f"play {GTP_COLOUR[colour]} {vertex}")
+                if not reply.ok:
+                    raise SetupError(f"the engine refused set-up stone {colour} {vertex}: {reply.text}")
+        to_move = setup.to_move
+        if setup.handicap:
+            _ok(client, f"fixed_handicap {setup.handicap}", f"place {setup.handicap} handicap stones")
+            to_move = "W"
+        board = _read_board(client, geometry)
+        if wanted and board != {v.upper(): c for v, c in wanted.items()}:
+            raise SetupError("the engine's board differs from the set-up position after rebuilding it")
+        return _Game(geometry, board, to_move)
+
+    # -- one action --------------------------------------------------------------------------
+
+    def _step(
+        self, client: GtpClient, game: _Game, action: CaseAction, markers: dict[str, str], rules: Rules
+    ) -> StepObservation:
+        colour = action.color
+        if game.phase != "contest":
+            return _refused(game, action, "game-over")
+        if action.kind == "resign":
+            game.phase, game.winner = "ended", OTHER[colour]
+            return _observed(game, action, True, "played", None)
+        if colour != game.to_move:
+            return _refused(game, action, "out-of-turn")
+        if action.kind == "virtual":
+            return _refused(game, action, "virtual-not-allowed")
+        if action.kind == "pass":
+            _ok(client, f"play {GTP_COLOUR[colour]} pass", "accept a pass")
+            _passed(client, game, colour, rules)
+            return _observed(game, action, True, "played", None)
+        vertex = _vertex(action, markers, game.geometry)
+        if vertex is None:
+            return _refused(game, action, "off-board")
+        if self.profile.has_is_legal:
+            legal = _yes_no(client.send(f"is_legal {GTP_COLOUR[colour]} {vertex}"), "is_legal")
+        else:
+            legal = True
+        if legal:
+            reply = client.send(f"play {GTP_COLOUR[colour]} {vertex}")
+            if reply.ok:
+                return self._played(client, game, action, vertex)
+            if self.profile.has_is_legal:
+                raise GarbledReply(f"is_legal {vertex} said legal, then play refused it: {reply.text}")
+        return self._refusal(client, game, action, vertex, rules)
+
+    def _played(self, client: GtpClient, game: _Game, action: CaseAction, vertex: str) -> StepObservation:
+        before = game.board
+        after = _read_board(client, game.geometry)
+        colour = action.color
+        removed = [v for v in before if v not in after]
+        captures = sort_vertices(v for v in removed if before[v] != colour)
+        self_captures = sort_vertices(
+            [v for v in removed if before[v] == colour] + ([vertex] if vertex not in after else [])
+        )
+        game.board = after
+        game.to_move = OTHER[colour]
+        game.passes = 0
+        return _observed(game, action, True, "played", None, captures, self_captures)
+
+    def _refusal(
+        self, client: GtpClient, game: _Game, action: CaseAction, vertex: str, rules: Rules
+    ) -> StepObservation:
+        reason = _reason(game, action.color, vertex, rules)
+        policy = str(rules.value("illegal-move"))
+        if reason == "occupied" or policy == "refuse":
+            return _refused(game, action, reason)
+        if policy == "void-pass":
+            _ok(client, f"play {GTP_COLOUR[action.color]} pass", "accept the void pass")
+            _passed(client, game, action.color, rules)
+            return _observed(game, action, False, "void-pass", reason)
+        game.phase, game.winner = "ended", OTHER[action.color]
+        return _observed(game, action, False, "forfeit", reason)
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def _passed(client: GtpClient, game: _Game, colour: str, rules: Rules) -> None:
+    """The referee's halt after two consecutive passes (AGA: White passes last, at once)."""
+    game.to_move = OTHER[colour]
+    game.passes += 1
+    if game.passes < 2 or str(rules.value("halt")) == "four-virtual":
+        return
+    if str(rules.value("halt")) == "two-passes-white-last" and colour == "B":
+        _ok(client, "play white pass", "accept White's compulsory pass")
+        game.to_move = "B"
+    game.phase = "halted"
+
+
+def _ok(client: GtpClient, command: str, what: str) -> str:
+    reply = client.send(command)
+    if not reply.ok:
+        raise SetupError(f"the engine would not {what} ({command!r}: {reply.text})")
+    return reply.text
+
+
+def _yes_no(reply, command: str) -> bool:
+    if not reply.ok or reply.text.strip() not in ("0", "1"):
+        raise GarbledReply(f"{command} answered {reply.text!r} (expected 0 or 1)")
+    return reply.text.strip() == "1"
+
+
+def _read_board(client: GtpClient, geometry: Geometry) -> dict[str, str]:
+    board: dict[str, str] = {}
+    for colour in ("B", "W"):
+        reply = client.send(f"list_stones {GTP_COLOUR[colour]}")
+        if not reply.ok:
+            raise GarbledReply(f"list_stones {GTP_COLOUR[colour]} failed: {reply.text}")
+        for word in reply.text.split():
+            try:
+                vertex = geometry.to_gtp(geometry.from_gtp(word))
+            except CoordinateError:
+                raise GarbledReply(f"list_stones named {word!r}, not a vertex of this board") from None
+            if vertex in board:
+                raise GarbledReply(f"list_stones names {vertex} for both colours")
+            board[vertex] = colour
+    return board
+
+
+def _rows(game: _Game) -> str:
+    g = game.geometry
+    symbol = {"B": "X", "W": "O"}
+    return "/".join(
+        "".join(symbol.get(game.board.get(g.to_gtp(g.point(x, y)), ""), ".") for x in range(g.width))
+        for y in range(g.height)
+    )
+
+
+def _vertex(action: CaseAction, markers: dict[str, str], geometry: Geometry) -> str | None:
+    vertex = action.vertex
+    if vertex is not None and vertex.startswith("@"):
+        vertex = markers.get(vertex[1:])
+    if vertex is None:
+        return None
+    try:
+        return geometry.to_gtp(geometry.from_gtp(vertex))
+    except CoordinateError:
+        return None
+
+
+def _observed(game, action, legal, effect, reason, captures=(), self_captures=()) -> StepObservation:
+    return StepObservation(
+        action=str(action),
+        legal=legal,
+        effect=effect,
+        reason=reason,
+        captures=tuple(captures),
+        self_captures=tuple(self_captures),
+        to_move=game.to_move,
+        board=_rows(game),
+    )
+
+
+def _refused(game: _Game, action: CaseAction, reason: str) -> StepObservation:
+    return _observed(game, action, False, "refused", reason)
+
+
+def _reason(game: _Game, colour: str, vertex: str, rules: Rules) -> str:
+    """The reason for a refusal, from the board the engine reported (see the module text)."""
+    if vertex in game.board:
+        return "occupied"
+    chain_size, liberties = _after_move(game, colour, vertex)
+    if liberties == 0:
+        suicide = str(rules.value("suicide"))
+        if suicide == "forbidden" or (suicide == "multi-only" and chain_size == 1):
+            return "suicide"
+    return "ko" if str(rules.value("repetition")) == "simple-ko" else "superko"
+
+
+def _after_move(game: _Game, colour: str, vertex: str) -> tuple[int, int]:
+    """Size and liberties of the mover's chain after a stone at ``vertex`` and its captures."""
+    g = game.geometry
+    board = dict(game.board)
+    board[vertex] = colour
+    for n in _neighbours(g, vertex):
+        if board.get(n) == OTHER[colour]:
+            chain, libs = _chain(g, board, n)
+            if not libs:
+                for v in chain:
+                    del board[v]
+    chain, libs = _chain(g, board, vertex)
+    return len(chain), len(libs)
+
+
+def _neighbours(g: Geometry, vertex: str) -> list[str]:
+    return [g.to_gtp(p) for p in g.neighbours[g.from_gtp(vertex)]]
+
+
+def _chain(g: Geometry, board: dict[str, str], start: str) -> tuple[set[str], set[str]]:
+    colour = board[start]
+    chain, libs, todo = {start}, set(), [start]
+    while todo:
+        for n in _neighbours(g, todo.pop()):
+            if n not in board:
+                libs.add(n)
+            elif board[n] == colour and n not in chain:
+                chain.add(n)
+                todo.append(n)
+    return chain, libs
+
+
+def _sgf(geometry: Geometry, setup: Setup) -> str:
+    def point(vertex: str) -> str:
+        x, y = geometry.xy(geometry.from_gtp(vertex))
+        return f"[{SGF_LETTERS[x]}{SGF_LETTERS[y]}]"
+
+    black = "".join(point(v) for v, c in setup.stones if c == "B")
+    white = "".join(point(v) for v, c in setup.stones if c == "W")
+    props = f"SZ[{geometry.width}]" + (f"AB{black}" if black else "") + (f"AW{white}" if white else "")
+    return f"(;FF[4]GM[1]{props}PL[{setup.to_move}])\n"
