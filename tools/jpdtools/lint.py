@@ -9,7 +9,7 @@
   starts with a public source named in ``spec/rulesets.yaml`` (``J1989 Art. 12``);
 * **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
   its ``Pinned by:`` line lists exactly the cases citing it (``jpd lint --update-pins`` rewrites
-  those lines);
+  those lines); an entry whose cases cannot be written yet says so, ``Pinned by: (pending: why)``;
 * **coverage** — every normative play clause of ``spec/play.md`` (anchors starting with
   ``capture.``, ``rep.``, ``turn.``, ``end.``, ``setup.``, ``play.move``, ``play.illegal``) is
   cited by a case with a step that is legal under some ruleset and by one with a step that is
@@ -331,7 +331,13 @@ def _pin_lines(path: Path) -> dict[str, int]:
     return found
 
 
-def _pinned_text(ids: Sequence[str]) -> str:
+PENDING = f"{PINNED} (pending:"
+"""An entry whose cases cannot be written yet says why: ``Pinned by: (pending: REASON)``."""
+
+
+def _pinned_text(ids: Sequence[str], current: str = "") -> str:
+    if not ids and current.startswith(PENDING):
+        return current
     return f"{PINNED} " + (", ".join(f"`{i}`" for i in ids) if ids else "(no case yet)")
 
 
@@ -354,6 +360,8 @@ def check_pins(files: Sequence[CaseFile], spec_dir: Path) -> list[Problem]:
     for anchor, index in _pin_lines(path).items():
         where = Location(str(path), index + 1, 1)
         ids = cited.get(anchor, [])
+        if not ids and lines[index].startswith(PENDING):
+            continue  # declared pending, with its reason, in the register itself
         if not ids:
             problems.append(Problem("pins", f"open question {anchor!r} is pinned by no case", where))
         elif lines[index].strip() != _pinned_text(ids):
@@ -374,7 +382,7 @@ def update_pins(files: Sequence[CaseFile], spec_dir: Path) -> int:
     cited = citing_cases(files)
     changed = 0
     for anchor, index in _pin_lines(path).items():
-        text = _pinned_text(cited.get(anchor, []))
+        text = _pinned_text(cited.get(anchor, []), lines[index])
         if lines[index] != text:
             lines[index], changed = text, changed + 1
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
