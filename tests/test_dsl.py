@@ -173,3 +173,67 @@ def test_dead_chain():
     g = Geometry(3, 3)
     assert dead_chain(g, [("A1", "B"), ("B2", "W")]) is None
     assert dead_chain(g, [("A1", "B"), ("B1", "W"), ("A2", "W")]) == "A1"
+
+
+# -- counting: x/o marks, count and point verdicts, agreement texts -----------------------------
+def test_diagram_dead_marks(dsl):
+    d = dsl.parse_diagram("3x3\nX x .\nO o .\n. . .\n", place)
+    assert ("B3", "B") in d.stones and ("B2", "W") in d.stones
+    assert d.dead == ("B3", "B2")
+
+
+def test_count_and_point_verdicts(dsl):
+    from fractions import Fraction
+
+    text = (
+        "end: halted two-passes\ncount: winner W margin -0.50 black 3 white 4 unit moku\npoint: E5 d4 B eye\n"
+    )
+    v = dsl.parse_verdicts(text, place)
+    assert v.count is not None and not v.count.is_open
+    claim = v.count.alternatives[0]
+    assert (claim.winner, claim.margin, claim.black, claim.white, claim.unit) == (
+        "W",
+        Fraction(-1, 2),
+        Fraction(3),
+        Fraction(4),
+        "目",
+    )
+    assert v.points[0].vertices == ("E5", "D4") and (v.points[0].owner, v.points[0].why) == ("B", "eye")
+    assert v.text == (
+        "end: halted two-passes\ncount: winner W margin -0.5 black 3 white 4 unit 目\npoint: E5 D4 B eye"
+    )
+    assert dsl.parse_verdicts(v.text, place).text == v.text
+
+
+def test_count_either_and_error(dsl):
+    v = dsl.parse_verdicts("count: winner draw margin 0 | error no-first-pass\npoint: A1 none dame", place)
+    assert v.count is not None and v.count.is_open
+    assert [c.kind for c in v.count.alternatives] == ["result", "error"]
+    assert v.count.alternatives[1].code == "no-first-pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("count: winner B margin\n", (1, 23)),  # the margin is missing
+        ("count: winner B margin 1.5.\n", (1, 24)),
+        ("count: winner X margin 1\n", (1, 15)),
+        ("count: error nonsense\n", (1, 14)),
+        ("count: winner B margin 1 black 2\n", (1, 33)),
+        ("count: winner B margin 1\ncount: error overflow\n", (2, 1)),
+        ("point: A1 B territory\npoint: B2 A1 W stone\n", (2, 1)),
+        ("point: A1 B nowhere\n", (1, 13)),
+    ],
+)
+def test_bad_count_lines_are_located(dsl, text, where):
+    assert fails(dsl.parse_verdicts, text) == ("verdict-syntax", *where)
+
+
+def test_agreement_texts(dsl):
+    found = dsl.parse_vertex_list("C3 d4\n@a", place)
+    assert [v for v, _ in found] == ["C3", "D4", "@a"]
+    assert found[2][1] == Location("t", 2, 1)
+    claim = dsl.parse_agreement_claim("W one-sided f6", place)
+    assert (claim.color, claim.kind, claim.vertex) == ("W", "one-sided", "F6")
+    assert fails(dsl.parse_agreement_claim, "B kox E5") == ("bad-agreement", 1, 5)
+    assert fails(dsl.parse_vertex_list, "C3 pass") == ("bad-agreement", 1, 4)

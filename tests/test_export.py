@@ -409,3 +409,45 @@ def test_simple_ko_scripts_pass_in_gnugo(suite, ruleset):
     assert scripts
     for text in scripts:
         assert regress(binary, text) == [], text.splitlines()[0]
+
+
+# -- counting: agreement, counters and count verdicts in the records ---------------------------
+def test_counting_records_carry_the_agreement_and_the_count(exported):
+    outdir, _ = exported
+    records = [r for r in _records(outdir) if r["id"] == "count.example.dead-stone"]
+    assert records
+    by_rules = {r["ruleset"]["name"]: r for r in records}
+    final = by_rules["chinese"]["final"]
+    assert final["agreement"]["dead"] == ["A3"] and final["counters"]["moves"] == [4, 5]
+    assert final["counters"]["passes"] == [2, 1] and final["counters"]["handicap"] is None
+    count = by_rules["chinese"]["expect"]["count"]
+    assert count == {
+        "open": False,
+        "alternatives": [
+            {"kind": "result", "winner": "W", "margin": "-7.5", "black": "8", "white": "8", "unit": "子"}
+        ],
+    }
+    points = by_rules["tromp-taylor"]["expect"]["points"]
+    assert {"vertices": ["A3"], "owner": "W", "why": "stone"} in points
+    plain = next(r for r in _records(outdir) if r["id"] == "board.occupied.001")
+    assert plain["final"] is None and plain["expect"]["count"] is None and plain["expect"]["points"] == []
+
+
+def test_the_schema_checks_count_claims(exported):
+    outdir, _ = exported
+    schema = json.loads((spec_dir() / "export.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    record = next(r for r in _records(outdir) if r["id"] == "count.example.dead-stone")
+    assert validator.is_valid(record)
+    for change in (
+        {"margin": "-1/2"},
+        {"winner": "X"},
+        {"unit": "pts"},
+        {"kind": "error"},
+    ):
+        bad = json.loads(json.dumps(record))
+        bad["expect"]["count"]["alternatives"][0].update(change)
+        assert not validator.is_valid(bad), change
+    bad = json.loads(json.dumps(record))
+    bad["final"]["agreement"]["dead"] = ["Z99"]
+    assert not validator.is_valid(bad)

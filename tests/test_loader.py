@@ -378,3 +378,125 @@ def test_random_embedded_text_fails_cleanly(presets, dsl, board, moves, verdict,
 def test_random_text_fails_cleanly(presets, dsl, text):
     _load_or_input_error(text, presets, dsl)
     _load_or_input_error(HEAD + "    sgf: " + text + "\n", presets, dsl)
+
+
+# -- counting: agreement, counters, count verdicts ----------------------------------------------
+COUNTING = """\
+format: 1
+cases:
+  - id: count.t
+    title: t
+    spec: [count.area]
+    seeds: []
+    board: |
+      4x4
+      . X O .
+      o X O .
+      . X O .
+      . X O .
+    moves: ""
+    agreement:
+      dead: [A3]
+      seki: "B1"
+      claims: ["W one-sided d4"]
+    counters:
+      moves: [4, 5]
+      first-pass: none
+      last-move: W
+      settling: [0, 1]
+    expect:
+      default: |
+        count: winner W margin -5.50 black 4 white 3 unit 目
+        point: A1 A2 B territory
+"""
+
+
+def test_counting_keys_load(presets, dsl):
+    from fractions import Fraction
+
+    case = load_case_text(COUNTING, "c.yaml", presets, dsl).cases[0]
+    final = case.setup.final
+    assert final is not None
+    assert final.agreement.dead == ("A3",) and final.agreement.seki == ("B1",)
+    assert [str(c) for c in final.agreement.claims] == ["W one-sided D4"]
+    c = final.counters
+    assert (c.moves, c.passes, c.first_pass, c.last_move, c.settling) == ((4, 5), None, "none", "W", (0, 1))
+    e = case.expectations[0]
+    assert e.count.alternatives[0].margin == Fraction(-11, 2)
+    assert e.points[0].vertices == ("A1", "A2")
+    assert "o X O ." in case.setup.text  # the dead mark is written back into the diagram
+
+
+def test_no_counting_keys_no_final(presets, dsl):
+    text = HEAD + "    size: 5\n    moves: B C3\n    expect: {default: '1: legal'}\n"
+    assert load_case_text(text, "f.yaml", presets, dsl).cases[0].setup.final is None
+    text = HEAD + "    size: 5\n    moves: ''\n    expect: {default: 'count: error overflow'}\n"
+    final = load_case_text(text, "f.yaml", presets, dsl).cases[0].setup.final
+    assert final is not None and final.agreement.empty and final.counters.empty
+
+
+COUNT_ERRORS = [
+    # a bad count line, in a block scalar
+    ("size: 5\nmoves: ''\nexpect:\n  default: |\n    count: winner B margin x\n", "verdict-syntax", 11, 32),
+    # an unknown vertex in agreement.dead (a one-line list) and in a point line
+    ("size: 5\nmoves: ''\nagreement: {dead: 'A1 Z9'}\nexpect: {default: ''}", "unknown-vertex", 9, 27),
+    ("size: 5\nmoves: ''\nexpect: {default: 'point: F1 B stone'}", "unknown-vertex", 9, 31),
+    # marks that do not fit a position counted as it stands: located at the mark
+    ("board: |\n  X..\n  ...\n  ..O\nmoves: ''\nagreement:\n  dead: A3 B2\n", "bad-agreement", 13, 16),
+    ("board: |\n  X..\n  ...\n  ..O\nmoves: ''\nagreement:\n  seki: [C1, A1]\n", "bad-agreement", 13, 18),
+    ("board: |\n  X..\n  ...\n  ..O\nmoves: ''\nagreement:\n  dame: [B1, A3]\n", "bad-agreement", 13, 18),
+    (
+        "board: |\n  X..\n  ...\n  ..O\nmoves: ''\nagreement:\n  claims: ['B ko C1']\n",
+        "bad-agreement",
+        13,
+        22,
+    ),
+    (
+        "board: |\n  X..\n  ...\n  ..O\nmoves: ''\nagreement:\n  claims: ['B ko B2', 'W ko B2']\n",
+        "bad-agreement",
+        13,
+        33,
+    ),
+    ("board: |\n  Xx.\n  ...\n  ..O\nmoves: ''\nagreement:\n  seki: A3\n", "bad-agreement", 13, 13),
+    ("size: 5\nmoves: ''\nagreement:\n  claims: ['B kx C1']\n", "bad-agreement", 10, 19),
+    ("size: 5\nmoves: ''\nagreement:\n  dead: '@q'\n", "unknown-marker", 10, 14),
+    ("size: 5\nmoves: ''\nagreement: [A1]\n", "schema", 9, 16),
+    ("size: 5\nmoves: ''\nagreement: {dead: A1, alive: B2}\n", "schema", 9, 27),
+    ("size: 5\nmoves: ''\ncounters: {moves: [1]}\n", "schema", 9, 23),
+    ("size: 5\nmoves: ''\ncounters: {moves: [1, -1]}\n", "schema", 9, 23),
+    ("size: 5\nmoves: ''\ncounters: {last-move: X}\n", "schema", 9, 27),
+    ("size: 5\nmoves: ''\ncounters: {history: 3}\n", "schema", 9, 16),
+    # an either count verdict needs 'open'
+    (
+        "size: 5\nmoves: ''\nexpect: {default: 'count: error overflow | error no-first-pass'}",
+        "missing-open",
+        9,
+        24,
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "code", "line", "column"), COUNT_ERRORS)
+def test_counting_error_locations(presets, dsl, body, code, line, column):
+    if "expect" not in body:
+        body += "expect: {default: ''}\n"
+    text = HEAD + textwrap.indent(body, "    ") + "\n"
+    assert error_of(text, presets, dsl) == (code, line, column)
+
+
+def test_dead_mark_with_moves_is_left_to_the_count(presets, dsl):
+    """With moves, the agreement talks about the position after them: not checked on load."""
+    body = "size: 5\nmoves: B C3\nagreement: {dead: A1}\nexpect: {default: 'count: error dead-on-empty'}\n"
+    case = load_case_text(HEAD + textwrap.indent(body, "    "), "f.yaml", presets, dsl).cases[0]
+    assert case.setup.final.agreement.dead == ("A1",)
+
+
+def test_count_texts_that_differ_are_ambiguous(presets, dsl):
+    body = (
+        "size: 5\nmoves: ''\nexpect:\n"
+        "  counting=area: 'count: winner B margin 1'\n"
+        "  komi=chinese-3.75: 'count: winner B margin 2'\n"
+        "  default: ''\n"
+    )
+    code, _, _ = error_of(HEAD + textwrap.indent(body, "    "), presets, dsl)
+    assert code == "ambiguous-expectation"

@@ -645,3 +645,104 @@ def test_pytest_items_include_load_failures(real_suite, monkeypatch):
     with pytest.raises(pytest.fail.Exception, match=r"bad\.yaml"):
         bad.check()
     params["ko.simple.recapture[japanese]"].check()  # passes: no exception
+
+
+# -- counting: the count observation and typed count claims ------------------------------------
+def _count_case_setup(**final):
+    from jpdtools.model import CaseAgreement, CaseCounters, FinalSpec
+
+    rows = (".XO.", "OXO.", ".XO.", ".XO.")
+    agreement = CaseAgreement(dead=("A3",))
+    counters = CaseCounters(moves=(4, 5), first_pass="B", last_move="W")
+    return replace(setup_of(rows), final=FinalSpec(final.get("agreement", agreement), counters))
+
+
+def _count_expect(text: str) -> Expectation:
+    from jpdtools.dsl import Dsl
+
+    v = Dsl().parse_verdicts(text, lambda line, column: Location("t", line, column))
+    return Expectation("default", v.steps, v.end, v.text, count=v.count, points=v.points)
+
+
+def test_reference_adapter_counts_by_the_rulesets_method():
+    from fractions import Fraction
+
+    full = load_presets()
+    setup = _count_case_setup()
+    obs = ReferenceAdapter().observe(setup, (), (), full.get("chinese"))
+    c = obs.count
+    assert c is not None and c.error is None
+    assert (c.method, c.winner, c.margin, c.black, c.white, c.unit) == (
+        "area",
+        "W",
+        Fraction(-15, 2),
+        Fraction(8),
+        Fraction(8),
+        "子",
+    )
+    assert ("A3", "B", "territory") in c.points
+    tt = ReferenceAdapter().observe(setup, (), (), full.get("tromp-taylor")).count
+    assert ("A3", "W", "stone") in tt.points and tt.margin == -5
+    # no counting claims, no agreement: the reference adapter does not count
+    assert ReferenceAdapter().observe(replace(setup, final=None), (), (), full.get("chinese")).count is None
+
+
+def test_a_refused_count_is_observed_as_its_code():
+    full = load_presets()
+    obs = ReferenceAdapter().observe(
+        _count_case_setup(), (), (), full.get("jpd-a").with_values({"komi": "a-version"})
+    )
+    assert obs.count.error is None  # first-pass B is given
+    setup = _count_case_setup()
+    setup = replace(
+        setup, final=replace(setup.final, counters=replace(setup.final.counters, first_pass="none"))
+    )
+    obs = ReferenceAdapter().observe(setup, (), (), full.get("jpd-a"))
+    assert obs.count.error == "no-first-pass" and "no-first-pass" in obs.count.message
+    assert judge(_count_expect("count: error no-first-pass"), obs).status is Status.PASS
+
+
+def test_count_claims_are_typed():
+    full = load_presets()
+    obs = ReferenceAdapter().observe(_count_case_setup(), (), (), full.get("chinese"))
+    # 7.50 and -7.5 are numbers, not strings: "-7.50" matches; figures and unit only when given
+    for text in (
+        "count: winner W margin -7.50",
+        "count: winner W margin -7.5 black 8.0 white 8",
+        "count: winner W margin -7.5 unit stones",
+        "point: A3 A4 B territory\npoint: B2 B stone",
+    ):
+        assert judge(_count_expect(text), obs).status is Status.PASS, text
+    bad = judge(_count_expect("count: winner W margin -7 black 8 white 9\npoint: A3 W stone"), obs)
+    assert bad.status is Status.FAIL
+    labels = [(m.label, str(m)) for m in bad.mismatches]
+    assert labels[0][0] == "count" and "observed count winner W margin -7.5 black 8 white 8" in labels[0][1]
+    assert labels[1] == ("point", "point: expected point A3 W stone, observed point A3 B territory")
+    wrong = judge(_count_expect("count: error overflow"), obs)
+    assert wrong.status is Status.FAIL and "observed count winner W margin -7.5" in str(wrong.mismatches[0])
+
+
+def test_count_either_is_open_and_no_count_is_a_skip():
+    full = load_presets()
+    obs = ReferenceAdapter().observe(_count_case_setup(), (), (), full.get("chinese"))
+    either = judge(_count_expect("count: winner B margin 1 | winner W margin -7.5"), obs)
+    assert either.status is Status.OPEN and "count" in either.detail
+    uncounted = replace(obs, count=None)
+    assert judge(_count_expect("count: winner W margin -7.5"), uncounted).status is Status.SKIP
+    # a failing step claim still fails when the program did not count
+    failing = replace(_count_expect("count: winner W margin -7.5"), end=EndVerdict("halted", ("two-passes",)))
+    assert judge(failing, uncounted).status is Status.FAIL
+
+
+def test_count_coverage_is_computed_and_enforced_only_on_request(presets, tmp_path):
+    from jpdtools import lint
+    from jpdtools.paths import spec_dir
+
+    anchors = lint.spec_anchors(spec_dir())
+    case = replace(ko_case("count.t"), spec=("count.area",))
+    rows = dict(lint.count_coverage([one_file(case)], anchors))
+    assert rows["count.area"] == ("count.t",) and rows["count.komi"] == ()
+    problems = lint.check_count_coverage(list(rows.items()), anchors, spec_dir())
+    flagged = {p.message.split("'")[1] for p in problems}
+    assert "count.komi" in flagged and "count.area" not in flagged
+    assert all(p.check == "coverage" and p.location.path.endswith("counting.md") for p in problems)

@@ -253,3 +253,75 @@ REAL = sorted(conformance_dir().rglob("*.yaml")) if conformance_dir().is_dir() e
 def test_real_files_round_trip(path):
     cf = load_case_file(path, PRESETS, DSL)
     assert reload(cf) == cf
+
+
+# -- counting: agreement, counters, count and point verdicts -----------------------------------
+COUNTING_FILE = """\
+format: 1
+cases:
+  - id: c.board
+    title: dead marks in the diagram and in the list, claims, overrides, counters
+    spec: [count.agreement]
+    seeds: []
+    board: |
+      5x4
+      . X . O .
+      o X . O .
+      . X X O .
+      . X O O x
+    moves: ""
+    agreement:
+      dead: [A3]
+      seki: B1
+      claims: ["B ko C3", "W one-sided e2"]
+      dame: C4
+    counters: {moves: [5, 5], passes: [1, 0], virtual: [0, 1], prisoners: [2, 0], handicap: 0,
+      first-pass: none, last-move: W, settling: [1, 1]}
+    expect:
+      default: |
+        count: winner W margin -5.25 black 5 white 4.75 unit 子 | error overflow
+        point: C3 B claimed
+        point: C4 A4 none dame
+      counting=roads: |
+        count: error no-interior-stone
+    open: [OQ-37]
+  - id: c.size
+    title: a position reached by moves; its dead stone is named in the list
+    spec: [count.agreement]
+    seeds: []
+    size: 5
+    moves: B C3 W D4 B pass W pass
+    agreement: {dead: D4}
+    expect:
+      default: |
+        4: legal
+        count: winner B margin 25
+  - id: c.sgf
+    title: an SGF set-up with a dead stone and no counters
+    spec: [count.agreement]
+    seeds: []
+    sgf: (;SZ[5]AB[cc]AW[dd])
+    moves: ""
+    agreement: {dead: D2}
+    expect:
+      default: "count: winner B margin 25"
+"""
+
+
+def test_counting_round_trip():
+    cf = load_case_text(COUNTING_FILE, "c.yaml", PRESETS, DSL)
+    text = dump_case_file(cf)
+    assert reload(cf) == cf
+    board = cf.cases[0]
+    assert board.setup.final.agreement.dead == ("A3", "E1")
+    assert "o X . O ." in text and ". X O O x" in text and "dead:" not in text.split("c.size")[0]
+    assert "claims: [B ko C3, W one-sided E2]" in text
+    assert "first-pass: none" in text and "settling: [1, 1]" in text
+    assert "agreement:\n      dead: D4" in text
+
+
+def test_counting_real_examples_round_trip():
+    path = conformance_dir() / "counting-examples.yaml"
+    cf = load_case_file(path, PRESETS, DSL)
+    assert any(c.setup.final is not None and c.setup.final.agreement.dead for c in cf.cases)
+    assert reload(cf) == cf

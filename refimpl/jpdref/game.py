@@ -7,6 +7,13 @@ Phases (``Phase``):
 * ``halted`` — play has halted (two passes, four virtual moves): the position goes to counting;
 * ``ended`` — the game is over without counting (resignation, a cycle, a forfeit).
 
+A halted game can be *continued* ({#count.settling}): :meth:`Game.continuation` starts a new
+game from its global position for settling a dispute by play (实战解决), as a ``Stage.TEST``
+(jpd-art-2008's independent test) or a ``Stage.SETTLING`` continuation (jpd-art-2, jpd-2022),
+with the history reset or carried over and the stage's moves counted apart. The halted game is
+never changed; with ``virtual_for_pass`` (jpd-art-2) passes are refused, virtual moves stand
+for passes and two consecutive virtual moves halt the stage.
+
 :meth:`Game.play` is the only way to change a game. It never raises for a well-formed
 :class:`Action`; every refusal is a :class:`Step` with ``legal=False`` and a :class:`Reason`.
 What a rule violation costs depends on the ruleset's illegal-move policy {#play.illegal}:
@@ -49,6 +56,14 @@ class Phase(StrEnum):
     ENDED = "ended"
 
 
+class Stage(StrEnum):
+    """{#count.settling} Which part of a game a :class:`Game` object plays."""
+
+    PLAY = "play"  # the play phase from the set-up board (争棋阶段)
+    TEST = "test"  # jpd-art-2008: an independent test from the halt position (实战检验)
+    SETTLING = "settling"  # jpd-art-2, jpd-2022: play continues after the halt (实战解决)
+
+
 class ActionKind(StrEnum):
     """{#turn.actions} What a player may do on their turn."""
 
@@ -86,6 +101,7 @@ class EndKind(StrEnum):
 
     TWO_PASSES = "two-passes"  # halted: 两弃停止
     FOUR_VIRTUAL = "four-virtual"  # halted: 四虚终局
+    TWO_VIRTUAL = "two-virtual"  # halted: 连续两虚, jpd-art-2's settling stage (004 实战解决)
     RESIGNATION = "resignation"  # ended: 认输
     CYCLE = "cycle"  # ended: a whole position recurred under simple ko
     ILLEGAL_MOVE = "illegal-move"  # ended: forfeit under the illegal-move policy ``loss``
@@ -146,6 +162,7 @@ class Counters:
 _NO_POINT = -1
 # Enum members as module constants: an attribute lookup on an Enum class costs ~10x a global.
 _HANDICAP, _HALTED, _ENDED = Phase.HANDICAP, Phase.HALTED, Phase.ENDED
+_PLAY = Stage.PLAY
 _MOVE, _VIRTUAL, _RESIGN = ActionKind.MOVE, ActionKind.VIRTUAL, ActionKind.RESIGN
 _PLAYED = Effect.PLAYED
 _SIMPLE_KO, _POSITIONAL, _NO_RETREAT = (
@@ -182,6 +199,12 @@ class Game:
     seen_board: set[int] = field(default_factory=set)
     virtual_under_board: dict[int, int] = field(default_factory=dict)
     record: list[Action] = field(default_factory=list)
+    # -- settling by play ({#count.settling}); the defaults are the play phase's ----------------
+    stage: Stage = Stage.PLAY
+    virtual_for_pass: bool = False  # jpd-art-2's settling: 以虚着表示放弃 (004 实战解决(2))
+    settling_first: Color | None = None  # who moved first in this stage
+    settling_moves: dict[tuple[Color, ActionKind], int] = field(default_factory=dict)
+    consecutive_virtual: int = 0
 
     # -- creation ----------------------------------------------------------------------------
     @classmethod
@@ -219,6 +242,48 @@ class Game:
                 game.handicap_left = handicap
                 game.to_move = BLACK
         game._remember()
+        return game
+
+    def continuation(
+        self,
+        stage: Stage,
+        to_move: Color | None = None,
+        reset_history: bool = True,
+        virtual_for_pass: bool = False,
+        rules: Rules | None = None,
+    ) -> "Game":
+        """A new game that starts from this halted game's global position. {#count.settling}
+
+        ``Stage.TEST`` (001 第十三条) copies the position only — board and virtual stones — with
+        fresh counters and record; ``Stage.SETTLING`` (004 实战解决(1), 000 §28) carries the
+        counters and the record on. ``reset_history`` forgets every earlier position (the halt
+        position is the first of the new history); otherwise the history continues. The moves
+        of the new stage are also counted apart (:meth:`stage_moves`). ``to_move`` defaults to
+        the side to move at the halt (轮走方). This game is not changed.
+        """
+        if self.phase is not _HALTED:
+            raise ValueError(f"only a halted game can be continued (this one is {self.phase})")
+        first = to_move or self.to_move
+        game = Game(
+            rules=rules or self.rules,
+            board=Board.from_stones(self.geometry, self.board.stones()),
+            to_move=first,
+            virtual_stones=dict(self.virtual_stones),
+            virtual_offset=self.virtual_offset,
+            stage=stage,
+            virtual_for_pass=virtual_for_pass,
+            settling_first=first,
+        )
+        if stage is not Stage.TEST:
+            game.handicap_stones = self.handicap_stones
+            game.prisoners = dict(self.prisoners)
+            game.moves = dict(self.moves)
+            game.first_to_pass, game.last_real_move = self.first_to_pass, self.last_real_move
+            game.record = list(self.record)
+        if not reset_history:
+            game.seen, game.seen_board = set(self.seen), set(self.seen_board)
+            game.virtual_under_board = dict(self.virtual_under_board)
+        game._remember()  # the halt position, facing the first mover, is in the stage's history
         return game
 
     @property
@@ -308,9 +373,14 @@ class Game:
         key = (action.color, action.kind)
         moves = self.moves
         moves[key] = moves.get(key, 0) + 1
+        if self.stage is not _PLAY:
+            self.settling_moves[key] = self.settling_moves.get(key, 0) + 1
         self.to_move = _OPPONENT[action.color]
         repeated = self._remember(position)
-        if rules.halt is _FOUR_VIRTUAL:
+        if self.virtual_for_pass:
+            if self._two_virtual(action):
+                return self._stop(_HALTED, Outcome(EndKind.TWO_VIRTUAL, Result.TO_COUNT))
+        elif rules.halt is _FOUR_VIRTUAL:
             if action.kind is _VIRTUAL:
                 n = self.virtual_under_board.get(self.board.hash, 0) + 1
                 self.virtual_under_board[self.board.hash] = n
@@ -324,6 +394,28 @@ class Game:
             result = Result.DRAW if rules.cycle is Cycle.DRAW else Result.NO_RESULT
             return self._stop(_ENDED, Outcome(EndKind.CYCLE, result))
         return None
+
+    def _two_virtual(self, action: Action) -> bool:
+        """{#count.settling.art-2} jpd-art-2's settling stage halts on two consecutive virtual
+        moves (连续两虚); if the first mover made the last of them, the other side makes one more
+        virtual move to balance the stage's moves (004 实战解决(2); OQ-50). The engine makes it."""
+        self.consecutive_virtual = self.consecutive_virtual + 1 if action.kind is _VIRTUAL else 0
+        if self.consecutive_virtual < 2:
+            return False
+        if action.color is self.settling_first:
+            balancing = Action.virtual(action.color.opponent)
+            self._put_virtual(balancing.color)
+            self.record.append(balancing)
+            key = (balancing.color, _VIRTUAL)
+            self.moves[key] = self.moves.get(key, 0) + 1
+            self.settling_moves[key] = self.settling_moves.get(key, 0) + 1
+            self.to_move = action.color
+        return True
+
+    def _put_virtual(self, color: Color) -> None:
+        after = dict(self.virtual_stones)
+        after[color] += 1
+        self.virtual_stones, self.virtual_offset = after, self._virtual_offset(after)
 
     def _compulsory_white_pass(self) -> None:
         """{#end.two-passes} AGA Rule 9: White passes last. When Black made the second of two
@@ -401,13 +493,15 @@ class Game:
     def _virtual(self, action: Action) -> Step:
         """{#turn.virtual} A virtual move 虚着: a stone of the mover's put off the board."""
         rules, color = self.rules, action.color
-        if rules.virtual_move is VirtualMove.FORBIDDEN:
+        if rules.virtual_move is VirtualMove.FORBIDDEN and not self.virtual_for_pass:
             return self._refuse(action, Reason.VIRTUAL_NOT_ALLOWED)
         after = dict(self.virtual_stones)
         after[color] += 1
         after_offset = self._virtual_offset(after)
         opponent = color.opponent
-        if rules.repetition is Repetition.NO_RETREAT:
+        if self.virtual_for_pass:
+            pass  # {#count.settling.art-2} it stands for a pass: never a repetition (OQ-49)
+        elif rules.repetition is Repetition.NO_RETREAT:
             # 000 §22: after a virtual move the opponent may not face an earlier board position.
             if self.board.hash ^ TO_MOVE_KEY[opponent] in self.seen_board:
                 return self._violation(action, Reason.SUPERKO)
@@ -427,6 +521,10 @@ class Game:
     def _pass(self, action: Action, voided: bool = False) -> Step:
         """{#turn.pass} A pass 放弃: never a repetition; AGA hands the opponent a stone."""
         rules, color = self.rules, action.color
+        if self.virtual_for_pass:  # {#count.settling.art-2}: passes are made as virtual moves
+            if not voided:
+                return self._refuse(action, Reason.PASS_NOT_ALLOWED)
+            return self._virtual(Action.virtual(color))
         if rules.pass_rule is PassRule.FORBIDDEN and not voided:
             return self._refuse(action, Reason.PASS_NOT_ALLOWED)
         if rules.pass_rule is PassRule.PASS_STONE:
@@ -447,6 +545,15 @@ class Game:
             handicap_stones=self.handicap_stones,
             first_to_pass=self.first_to_pass,
             last_real_move=self.last_real_move,
+        )
+
+    def stage_moves(self) -> tuple[int, int]:
+        """{#count.settling} (Black, White) real + virtual moves made in this stage (passes not
+        counted): the ``settling`` figures of counting (000 §29(3))."""
+        sm = self.settling_moves
+        return (
+            sm.get((BLACK, _MOVE), 0) + sm.get((BLACK, _VIRTUAL), 0),
+            sm.get((WHITE, _MOVE), 0) + sm.get((WHITE, _VIRTUAL), 0),
         )
 
     def global_hash(self) -> int:

@@ -4,10 +4,16 @@ A ruleset is one flat record of settings (as in KataGo's ``Rules``); the named p
 ``spec/rulesets.yaml`` and are turned into ``Rules`` values by :func:`Rules.from_mapping`, which
 rejects unknown axes and values naming the offending text. Axis names and values are the
 spellings used in the spec, the case files and the command line.
+
+The last two axes say how a halted game is counted (spec/counting.md): ``counting``, the method,
+and ``komi``, a komi rule or a fixed number of points; :func:`jpdref.counting.dispatch.count_for`
+counts a final position by them.
 """
 
+import re
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from fractions import Fraction
 
 
 class RulesError(ValueError):
@@ -84,7 +90,21 @@ class HandicapPlacement(StrEnum):
     FREE = "free"  # Black chooses the points, one stone at a time
 
 
-AXES: dict[str, type[StrEnum]] = {
+class FixedKomi(Fraction):
+    """{#count.komi} A fixed komi in points, written as a decimal (``7.5``, ``-1``, ``0.25``)."""
+
+    def __str__(self) -> str:
+        if self.denominator == 1:
+            return str(self.numerator)
+        return f"{float(self):g}"
+
+    def __repr__(self) -> str:
+        return f"FixedKomi({self})"
+
+
+_DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+AXES: dict[str, type[StrEnum] | None] = {
     "pass": PassRule,
     "virtual-move": VirtualMove,
     "suicide": Suicide,
@@ -94,8 +114,15 @@ AXES: dict[str, type[StrEnum]] = {
     "halt": Halt,
     "illegal-move": IllegalMove,
     "handicap": HandicapPlacement,
+    "counting": None,  # jpdref.counting.Method {#count.area}
+    "komi": None,  # jpdref.counting.KomiRule, or a FixedKomi {#count.komi}
 }
-"""Axis spelling → value type. The order is the order in which tables show the axes."""
+"""Axis spelling → value type. The order is the order in which tables show the axes.
+
+The two counting axes take their value types from :mod:`jpdref.counting` (``None`` here; see
+:func:`axis_type`), which imports the play engine and so cannot be imported by this module at
+load time. ``komi`` also takes a decimal number: a fixed komi in points (:class:`FixedKomi`).
+"""
 
 _FIELD_OF_AXIS = {
     "pass": "pass_rule",
@@ -107,6 +134,8 @@ _FIELD_OF_AXIS = {
     "halt": "halt",
     "illegal-move": "illegal_move",
     "handicap": "handicap",
+    "counting": "counting",
+    "komi": "komi",
 }
 
 
@@ -124,6 +153,8 @@ class Rules:
     halt: Halt
     illegal_move: IllegalMove
     handicap: HandicapPlacement
+    counting: StrEnum  # a jpdref.counting.Method {#count.area}
+    komi: StrEnum | FixedKomi  # a jpdref.counting.KomiRule, or a fixed number of points {#count.komi}
     title: str = ""
     sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
@@ -142,7 +173,7 @@ class Rules:
             raise RulesError(f"{self.name}: without passes the play can only halt by four-virtual")
 
     # -- access by axis spelling -------------------------------------------------------------
-    def value(self, axis: str) -> StrEnum:
+    def value(self, axis: str) -> StrEnum | FixedKomi:
         """The value on ``axis`` (spec spelling, e.g. ``"illegal-move"``)."""
         if axis not in AXES:
             raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
@@ -179,16 +210,38 @@ class Rules:
         return cls(name=name, title=title, sources=tuple((sources or {}).items()), **kwargs)
 
 
-def parse_axis_value(axis: str, text: object, context: str = "") -> StrEnum:
-    """The value ``text`` on ``axis``, or a RulesError naming both and listing the choices."""
+def axis_type(axis: str) -> type[StrEnum]:
+    """The enumeration of ``axis``'s spellings (for ``komi``: the named rules; numbers are also taken)."""
     if axis not in AXES:
         raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
     kind = AXES[axis]
+    if kind is not None:
+        return kind
+    if axis == "counting":
+        from jpdref.counting.explanation import Method
+
+        return Method
+    from jpdref.counting.komi import KomiRule
+
+    return KomiRule
+
+
+def axis_choices(axis: str) -> list[str]:
+    """Every spelling ``axis`` takes (``komi`` also takes any decimal number)."""
+    return [v.value for v in axis_type(axis)]
+
+
+def parse_axis_value(axis: str, text: object, context: str = "") -> StrEnum | FixedKomi:
+    """The value ``text`` on ``axis``, or a RulesError naming both and listing the choices."""
+    kind = axis_type(axis)
+    spelled = str(text).strip()
+    if axis == "komi" and _DECIMAL.fullmatch(spelled) and spelled not in axis_choices(axis):
+        return FixedKomi(spelled)
     try:
-        return kind(str(text))
+        return kind(spelled)
     except ValueError:
         where = f"{context}: " if context else ""
-        choices = ", ".join(v.value for v in kind)
+        choices = ", ".join(axis_choices(axis)) + (", or a decimal number" if axis == "komi" else "")
         raise RulesError(
             f"{where}{text!r} is not a value of axis {axis!r} (expected one of: {choices})"
         ) from None
@@ -198,4 +251,4 @@ def axis_names() -> list[str]:
     return list(AXES)
 
 
-assert [f.name for f in fields(Rules)][1:10] == list(_FIELD_OF_AXIS.values())
+assert [f.name for f in fields(Rules)][1 : len(AXES) + 1] == list(_FIELD_OF_AXIS.values())

@@ -10,15 +10,18 @@ never passed. Vertices are GTP (``C3``); boards are rows top first, ``/``-separa
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Protocol
 
 from jpdref.board import PositionError
 from jpdref.coords import CoordinateError, Geometry
+from jpdref.counting import Count, CountingError
 from jpdref.game import Action, Game
 from jpdref.handicap import HandicapError
 from jpdref.rules import Rules
 from jpdref.stones import BLACK, WHITE, Color
 
+from jpdtools.counting import final_position, reference_count
 from jpdtools.model import CaseAction, Setup
 
 
@@ -57,17 +60,48 @@ class EndState:
 
 
 @dataclass(frozen=True)
+class CountObservation:
+    """The count of the position after the last step, as the program made it.
+
+    Either ``error`` (a CountingError code: the count was refused; ``message`` says why) or the
+    result: ``winner`` (B, W, draw), ``margin`` (Black's lead in points after komi), each side's
+    figures ``black``/``white`` in the method's ``unit``, and every point as (vertex, owner — B,
+    W or none —, why). ``board`` is the counted board (rows top first, ``/``-separated; ``b``/``w``
+    empty points owned by a side, ``-`` split or nobody's).
+    """
+
+    method: str = ""
+    winner: str | None = None
+    margin: Fraction | None = None
+    black: Fraction | None = None
+    white: Fraction | None = None
+    unit: str | None = None
+    points: tuple[tuple[str, str, str], ...] = ()
+    error: str | None = None
+    message: str = ""
+    board: str = ""
+    komi: str = ""
+    black_parts: tuple[tuple[str, Fraction], ...] = ()
+    white_parts: tuple[tuple[str, Fraction], ...] = ()
+    steps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Observation:
     """Everything a program was seen to do with one case under one ruleset.
 
     ``error`` is set when the case could not be played at all (an impossible set-up, a refused
     history action); then ``steps`` holds whatever was observed before it and ``end`` is None.
+    ``count`` is the count of the position after the last step, or None when the program did not
+    count (the case says nothing about counting, or the program cannot count).
     """
 
     initial_board: str
     steps: tuple[StepObservation, ...] = ()
     end: EndState | None = None
     error: str | None = None
+    count: CountObservation | None = None
+    skip: str | None = None  # the program declined the item (it cannot play it faithfully)
 
 
 @dataclass(frozen=True)
@@ -189,7 +223,41 @@ class ReferenceAdapter:
                     board=board_rows(game),
                 )
             )
-        return Observation(initial, tuple(observed), end_state(game))
+        count = observe_count(game, setup, rules) if setup.final is not None else None
+        return Observation(initial, tuple(observed), end_state(game), count=count)
+
+
+def count_observation(count: Count) -> CountObservation:
+    """A reference :class:`~jpdref.counting.Count` as plain values."""
+    owner = {None: "none", BLACK: "B", WHITE: "W"}
+    return CountObservation(
+        method=str(count.method),
+        winner=count.winner,
+        margin=count.margin,
+        black=count.black.score,
+        white=count.white.score,
+        unit=str(count.unit),
+        points=tuple((i.vertex, owner[i.owner], str(i.why)) for i in count.points),
+        board="/".join(row.replace(" ", "") for row in count.render().split("\n")),
+        komi=count.komi.reason,
+        black_parts=count.black.parts,
+        white_parts=count.white.parts,
+        steps=count.steps,
+    )
+
+
+def observe_count(game: Game, setup: Setup, rules: Rules) -> CountObservation:
+    """The reference count of ``game``'s position under ``rules``.
+
+    A refusal (:class:`~jpdref.counting.CountingError`) is an observation too: ``error`` = its code.
+    """
+    assert setup.final is not None
+    try:
+        fp = final_position(game, setup.final)
+        count = reference_count(rules, fp)
+    except CountingError as err:
+        return CountObservation(error=err.code, message=str(err))
+    return count_observation(count)
 
 
 def _action(case_action: CaseAction, geometry: Geometry, markers: dict[str, str]) -> Action:

@@ -21,6 +21,8 @@ COMMANDS = {
     "lint": "check the suite: ids, anchors, citations, coverage",
     "verify": "run the conformance suite against another implementation (GNU Go, GTP, JSON lines)",
     "export": "export the suite as JSON Lines, SGF or GNU Go regression scripts",
+    "count": "count a final position (diagram or SGF) under each ruleset, side by side",
+    "replay": "referee a game record (SGF) from start to end under each ruleset, and count it",
 }
 
 

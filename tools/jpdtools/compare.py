@@ -7,15 +7,16 @@ strings. One case under one ruleset gets one :class:`Status`:
 * ``fail`` — some claim did not hold (the :class:`Mismatch` list says which, expected vs observed);
 * ``open`` — every claim held and some step had an either-verdict (``legal | illegal superko``):
   the rule text leaves it open, so it is never counted as a pass;
-* ``skip`` — the program cannot play this ruleset or board (it declared so);
+* ``skip`` — the program cannot play this ruleset or board (it declared so), or the case makes
+  claims about the count and the program did not count (while every other claim held);
 * ``error`` — the case could not be played (impossible set-up, a refused history action, a crash).
 """
 
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from jpdtools.adapters import EndState, Observation, StepObservation, sort_vertices
-from jpdtools.model import Claim, EndVerdict, Expectation, StepVerdict
+from jpdtools.adapters import CountObservation, EndState, Observation, StepObservation, sort_vertices
+from jpdtools.model import Claim, CountClaim, CountVerdict, EndVerdict, Expectation, PointVerdict, StepVerdict
 
 VERDICT_KINDS = ("legal", "illegal", "void-pass", "forfeit")
 
@@ -184,12 +185,88 @@ def _either_observed(verdict: StepVerdict, step: StepObservation) -> StepVerdict
     return StepVerdict(verdict.step, (tuple(observed_claim(k, step) for k in kinds),))
 
 
+# -- the count ---------------------------------------------------------------------------------
+
+
+def observed_count_claim(expected: CountClaim, count: CountObservation) -> CountClaim:
+    """The count claim ``count`` makes true, with the parts ``expected`` states (figures, unit)."""
+    if count.error is not None:
+        return CountClaim("error", code=count.error)
+    figures = expected.black is not None
+    return CountClaim(
+        "result",
+        count.winner or "?",
+        count.margin if count.margin is not None else 0,
+        count.black if figures else None,
+        count.white if figures else None,
+        count.unit if expected.unit else None,
+    )
+
+
+def count_claim_holds(claim: CountClaim, count: CountObservation) -> bool:
+    """Typed: the code, or winner and margin (Fractions), and the figures and unit when given."""
+    if claim.kind == "error":
+        return count.error == claim.code
+    if count.error is not None or count.margin is None:
+        return False
+    if (claim.winner, claim.margin) != (count.winner, count.margin):
+        return False
+    if claim.black is not None and (claim.black, claim.white) != (count.black, count.white):
+        return False
+    return claim.unit is None or claim.unit == count.unit
+
+
+def _count_claim(item: CountVerdict | CountClaim) -> Claim:
+    text = str(item).removeprefix("count: ")
+    return Claim("count", (text,))
+
+
+def _point_claim(vertex: str, owner: str, why: str) -> Claim:
+    return Claim("point", (vertex, owner, why))
+
+
+def judge_count(expectation: Expectation, count: CountObservation) -> tuple[list[Mismatch], bool]:
+    """Mismatches of the ``count:`` and ``point:`` claims, and whether an either matched."""
+    mismatches: list[Mismatch] = []
+    opened = False
+    verdict = expectation.count
+    if verdict is not None:
+        holds = [count_claim_holds(c, count) for c in verdict.alternatives]
+        if verdict.is_open and any(holds):
+            opened = True
+        elif not any(holds):
+            first = verdict.alternatives[0]
+            observed = _count_claim(observed_count_claim(first, count))
+            mismatches.append(Mismatch(None, _count_claim(verdict), observed, label="count"))
+    points = {vertex: (owner, why) for vertex, owner, why in count.points}
+    for line in expectation.points:
+        mismatches.extend(_point_mismatches(line, points, count))
+    return mismatches, opened
+
+
+def _point_mismatches(line: PointVerdict, points: dict, count: CountObservation) -> list[Mismatch]:
+    out = []
+    for vertex in line.vertices:
+        expected = _point_claim(vertex, line.owner, line.why)
+        if count.error is not None:
+            out.append(Mismatch(None, expected, Claim("count", (f"error {count.error}",)), label="point"))
+            continue
+        got = points.get(vertex)
+        if got != (line.owner, line.why):
+            observed = None if got is None else _point_claim(vertex, *got)
+            out.append(Mismatch(None, expected, observed, label="point"))
+    return out
+
+
 def judge(expectation: Expectation, observation: Observation) -> Judgement:
     """Compare every claim of ``expectation`` with ``observation``."""
     if observation.error:
         return Judgement(Status.ERROR, detail=observation.error)
+    if observation.skip:
+        return Judgement(Status.SKIP, detail=observation.skip)
     mismatches: list[Mismatch] = []
     open_steps: list[int] = []
+    count_open = False
     steps = observation.steps
     for verdict in expectation.steps:
         if not 1 <= verdict.step <= len(steps):
@@ -210,13 +287,22 @@ def judge(expectation: Expectation, observation: Observation) -> Judgement:
             mismatches.append(Mismatch(None, expectation.end, None))
         elif not end_holds(expectation.end, observation.end):
             mismatches.append(Mismatch(None, expectation.end, observed_end(observation.end)))
+    uncounted = expectation.counts and observation.count is None
+    if expectation.counts and observation.count is not None:
+        found, count_open = judge_count(expectation, observation.count)
+        mismatches.extend(found)
     if mismatches:
         return Judgement(Status.FAIL, tuple(mismatches), open_steps=tuple(open_steps))
-    if open_steps:
-        steps_text = ", ".join(map(str, open_steps))
+    if uncounted:
+        return Judgement(
+            Status.SKIP, detail="the program did not count (the case makes claims about the count)"
+        )
+    if open_steps or count_open:
+        where = [f"step {', '.join(map(str, open_steps))}"] if open_steps else []
+        where += ["count"] if count_open else []
         return Judgement(
             Status.OPEN,
-            detail=f"either-verdict matched at step {steps_text}",
+            detail=f"either-verdict matched at {' and '.join(where)}",
             open_steps=tuple(open_steps),
         )
     return Judgement(Status.PASS)

@@ -10,6 +10,7 @@ spec/case-format.md#format.errors and the file location of the offending token.
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from jpdref.board import Board, PositionError
@@ -19,14 +20,36 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from jpdtools.errors import InputError, Location
-from jpdtools.model import CaseAction, Claim, EndVerdict, StepVerdict
+from jpdtools.model import (
+    UNITS,
+    CaseAction,
+    CaseClaim,
+    Claim,
+    CountClaim,
+    CountVerdict,
+    EndVerdict,
+    PointVerdict,
+    StepVerdict,
+)
 from jpdtools.paths import spec_dir
 
 Place = Callable[[int, int], Location]
 """Maps a 1-based (line, column) of an embedded text to its location in the case file."""
 
-_CODES = {"diagram": "diagram-syntax", "moves": "moves-syntax", "verdicts": "verdict-syntax"}
-_WHAT = {"diagram": "board diagram", "moves": "move list", "verdicts": "verdict"}
+_CODES = {
+    "diagram": "diagram-syntax",
+    "moves": "moves-syntax",
+    "verdicts": "verdict-syntax",
+    "vertex_list": "bad-agreement",
+    "agreement_claim": "bad-agreement",
+}
+_WHAT = {
+    "diagram": "board diagram",
+    "moves": "move list",
+    "verdicts": "verdict",
+    "vertex_list": "agreement vertex list",
+    "agreement_claim": "agreement claim",
+}
 _NAMES = {
     "POINT": "a point (X, O, ., + or a marker letter)",
     "NUMBER": "a number",
@@ -40,6 +63,14 @@ _NAMES = {
     "HALT": "two-passes or four-virtual",
     "CYCLE_RESULT": "draw or no-result",
     "BOARD_ROWS": "board rows such as .XO/X.O/...",
+    "DECIMAL": "a number such as 3, -0.5 or 184.25",
+    "UNIT": "a unit (点, 目, 子, 路, points, moku, stones or roads)",
+    "COUNT_ERROR": "a counting error code (off-board, dead-on-empty, seki-on-empty, dead-and-seki, "
+    "dead-in-own-area, claim-not-empty, claim-no-stone, claim-twice, override-not-mixed, overflow, "
+    "no-boundary-stone, no-interior-stone, unequal-stones, no-first-pass)",
+    "WHY": "a reason (stone, territory, eye, one-sided, claimed, shared, dame, filled, negative-a, "
+    "negative-b, exchanged, basic-eye, road)",
+    "CLAIM_KIND": "ko or one-sided",
     "COLON": "':'",
     "_NL": "a line break",
     "$END": "the end of the text",
@@ -62,7 +93,7 @@ def _parser(path: Path) -> Lark:
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=True,
-        start=["diagram", "moves", "verdicts"],
+        start=["diagram", "moves", "verdicts", "vertex_list", "agreement_claim"],
     )
 
 
@@ -76,6 +107,7 @@ class Diagram:
     to_move: str
     stones: tuple[tuple[str, str], ...]
     markers: tuple[tuple[str, str], ...]
+    dead: tuple[str, ...] = ()  # the stones written x / o (agreed dead), in reading order
 
 
 @dataclass(frozen=True)
@@ -87,14 +119,21 @@ class Verdicts:
     end: EndVerdict | None
     vertices: tuple[tuple[str, Location], ...] = ()
     boards: tuple[tuple[str, Location], ...] = ()
+    count: CountVerdict | None = None
+    points: tuple[PointVerdict, ...] = ()
 
     @property
     def text(self) -> str:
-        """The canonical text of these verdicts (one line per step, then ``end:``)."""
-        lines = [str(s) for s in self.steps]
-        if self.end is not None:
-            lines.append(str(self.end))
-        return "\n".join(lines)
+        """The canonical text of these verdicts (steps, ``end:``, ``count:``, ``point:`` lines)."""
+        return verdict_text(self.steps, self.end, self.count, self.points)
+
+
+def verdict_text(steps, end, count=None, points=()) -> str:
+    """One line per step, then ``end:``, ``count:`` and the ``point:`` lines."""
+    lines = [str(s) for s in steps]
+    lines += [str(v) for v in (end, count) if v is not None]
+    lines += [str(p) for p in points]
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -238,6 +277,34 @@ class _VerdictBuilder(Transformer):
     def cycle(self, meta, children):
         return ("ended", ("cycle", str(children[0])))
 
+    # -- counting -------------------------------------------------------------------------------
+    def winner(self, meta, children):
+        return str(children[0]) if children and children[0] is not None else "draw"
+
+    def owner(self, meta, children):
+        return str(children[0]) if children and children[0] is not None else "none"
+
+    def figures(self, meta, children):
+        return (Fraction(str(children[0])), Fraction(str(children[1])))
+
+    def count_result(self, meta, children):
+        winner, margin, figures, unit = children
+        black, white = figures if figures is not None else (None, None)
+        unit_text = UNITS[str(unit)] if unit is not None else None
+        return CountClaim("result", winner, Fraction(str(margin)), black, white, unit_text)
+
+    def count_error(self, meta, children):
+        return CountClaim("error", code=str(children[0]))
+
+    def count_verdict(self, meta, children):
+        return CountVerdict(tuple(children), self.place(meta.line, meta.column))
+
+    def point_verdict(self, meta, children):
+        *tokens, owner, why = children
+        self._vertices(tokens)
+        vertices = tuple(normal_vertex(str(t)) for t in tokens)
+        return PointVerdict(vertices, owner, str(why), self.place(meta.line, meta.column))
+
     def verdicts(self, meta, children):
         return tuple(children)
 
@@ -308,8 +375,19 @@ class Dsl:
         lines = builder.transform(self._parse(text, "verdicts", place))
         steps: list[StepVerdict] = []
         end: EndVerdict | None = None
+        count: CountVerdict | None = None
+        points: list[PointVerdict] = []
         seen: set[int] = set()
         for line in lines:
+            if isinstance(line, CountVerdict):
+                if count is not None:
+                    raise InputError("verdict: a second 'count:' line", line.location, code="verdict-syntax")
+                count = line
+                continue
+            if isinstance(line, PointVerdict):
+                _check_point(line, points)
+                points.append(line)
+                continue
             if isinstance(line, EndVerdict):
                 if end is not None:
                     raise InputError("verdict: a second 'end:' line", line.location, code="verdict-syntax")
@@ -323,7 +401,42 @@ class Dsl:
                 )
             seen.add(line.step)
             steps.append(line)
-        return Verdicts(tuple(steps), end, tuple(builder.vertices), tuple(builder.boards))
+        return Verdicts(
+            tuple(steps), end, tuple(builder.vertices), tuple(builder.boards), count, tuple(points)
+        )
+
+    def parse_vertex_list(self, text: str, place: Place) -> tuple[tuple[str, Location], ...]:
+        """The vertices (``C3``, normalised) and markers (``@a``) of an agreement list, each
+        with where it was written."""
+        tree = self._parse(text, "vertex_list", place)
+        out = []
+        for token in tree.scan_values(lambda t: isinstance(t, Token)):
+            word = str(token)
+            vertex = word if word.startswith("@") else normal_vertex(word)
+            out.append((vertex, place(token.line or 1, token.column or 1)))
+        return tuple(out)
+
+    def parse_agreement_claim(self, text: str, place: Place) -> CaseClaim:
+        """One claim ``B ko E5`` (the vertex may be a marker ``@a``, kept for the loader)."""
+        tree = self._parse(text, "agreement_claim", place)
+        color, kind, target = (t for t in tree.children if isinstance(t, Token))
+        word = str(target)
+        vertex = word if word.startswith("@") else normal_vertex(word)
+        return CaseClaim(str(color), str(kind), vertex, place(target.line or 1, target.column or 1))
+
+
+def _check_point(line: PointVerdict, earlier: list[PointVerdict]) -> None:
+    """A vertex may appear in one ``point:`` line once."""
+    seen = {v for p in earlier for v in p.vertices}
+    mine: set[str] = set()
+    for vertex in line.vertices:
+        if vertex in seen or vertex in mine:
+            raise InputError(
+                f"verdict: point {vertex} is named twice in 'point:' lines",
+                line.location,
+                code="verdict-syntax",
+            )
+        mine.add(vertex)
 
 
 def _end_of(text: str) -> tuple[int, int]:
@@ -374,23 +487,26 @@ def _check_diagram(raw: _RawDiagram, place: Place) -> Diagram:
             raise fail("diagram-shape", f"column labels should be {labels!r}", columns)
     geometry = Geometry(width, height)
     stones: list[tuple[str, str]] = []
+    dead: list[str] = []
     markers: dict[str, str] = {}
     where: dict[str, Token] = {}
     for y, row in enumerate(rows):
         for x, token in enumerate(row.points):
             vertex = geometry.to_gtp(geometry.point(x, y))
             where[vertex] = token
-            if token in ("X", "O"):
-                stones.append((vertex, "B" if token == "X" else "W"))
+            if token in ("X", "O", "x", "o"):
+                stones.append((vertex, "B" if token in ("X", "x") else "W"))
+                if token in ("x", "o"):
+                    dead.append(vertex)
             elif token not in (".", "+"):
                 if str(token) in markers:
                     raise fail("diagram-syntax", f"marker {token!r} appears twice", token)
                 markers[str(token)] = vertex
-    dead = dead_chain(geometry, stones)
-    if dead is not None:
-        raise fail("impossible-position", f"the chain at {dead} has no liberties", where[dead])
+    stuck = dead_chain(geometry, stones)
+    if stuck is not None:
+        raise fail("impossible-position", f"the chain at {stuck} has no liberties", where[stuck])
     to_move = str(raw.color) if raw.color is not None else "B"
-    return Diagram(width, height, to_move, tuple(stones), tuple(sorted(markers.items())))
+    return Diagram(width, height, to_move, tuple(stones), tuple(sorted(markers.items())), tuple(dead))
 
 
 def _first(raw: _RawDiagram) -> Token:

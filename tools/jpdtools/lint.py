@@ -14,7 +14,11 @@
   ``capture.``, ``rep.``, ``turn.``, ``end.``, ``setup.``, ``play.move``, ``play.illegal``) is
   cited by a case with a step that is legal under some ruleset and by one with a step that is
   illegal under some ruleset (as the reference implementation observes it, or, where it cannot
-  play the case, as the case's firm verdicts say).
+  play the case, as the case's firm verdicts say);
+* **count coverage** (only with ``require_count_coverage``, ``jpd lint --require-count-coverage``)
+  — every clause ``{#count.…}`` of ``spec/counting.md`` is cited by at least one case. It is a
+  separate switch because the counting cases are still being written: CI turns it on once they
+  exist. Without it the rows are still computed (``LintReport.count_coverage``), not enforced.
 """
 
 import re
@@ -44,6 +48,8 @@ PUBLIC_SOURCES = (
 PUBLIC_RE = re.compile("(" + "|".join(map(re.escape, PUBLIC_SOURCES)) + r")(?![A-Za-z0-9])")
 COVERED_PREFIXES = ("capture.", "rep.", "turn.", "end.", "setup.", "play.move", "play.illegal")
 PLAY_SPEC = "play.md"
+COUNT_SPEC = "counting.md"
+COUNT_PREFIX = "count."
 ANCHOR_RE = re.compile(r"\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}")
 RETIRED = "# retired"
 IDS_HEADER = (
@@ -97,6 +103,7 @@ class LintReport:
     problems: tuple[Problem, ...]
     coverage: tuple[CoverageRow, ...]
     new_ids: tuple[str, ...] = ()  # suite ids missing from ids.txt
+    count_coverage: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (count clause, citing case ids)
 
     @property
     def ok(self) -> bool:
@@ -310,6 +317,28 @@ def check_coverage(rows: Sequence[CoverageRow], anchors: dict[str, Anchor], spec
     return problems
 
 
+def count_coverage(
+    files: Sequence[CaseFile], anchors: dict[str, Anchor]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """Every ``{#count.…}`` clause of spec/counting.md with the (non-error) cases citing it."""
+    clauses = [a.name for a in anchors.values() if a.file == COUNT_SPEC and a.name.startswith(COUNT_PREFIX)]
+    cases = [c for c, _ in _cases(files) if not c.is_error_case]
+    return [(clause, tuple(c.id for c in cases if clause in c.spec)) for clause in clauses]
+
+
+def check_count_coverage(
+    rows: Sequence[tuple[str, tuple[str, ...]]], anchors: dict[str, Anchor], spec_dir: Path
+) -> list[Problem]:
+    """A problem for every count clause no case cites."""
+    problems = []
+    for clause, citing in rows:
+        if not citing:
+            a = anchors[clause]
+            where = Location(str(spec_dir / a.file), a.line, 1)
+            problems.append(Problem("coverage", f"clause {clause!r} is cited by no case", where))
+    return problems
+
+
 # -- open questions and the cases that pin them ----------------------------------------------
 
 OPEN_QUESTIONS = "open-questions.md"
@@ -402,10 +431,11 @@ def lint(
     loader: SuiteLoader,
     whole_suite: bool = True,
     accept_new_ids: bool = False,
+    require_count_coverage: bool = False,
 ) -> LintReport:
     """Run every check. ``whole_suite``: the files are the whole suite (so an id missing from
     them is gone); ``accept_new_ids``: ids missing from ``ids.txt`` are not problems (the caller
-    appends ``new_ids``)."""
+    appends ``new_ids``); ``require_count_coverage``: every count clause must be cited."""
     problems = [Problem("load", f.message, f.location or Location(f.file)) for f in failures]
     problems += check_ids(files)
     stability, new_ids = check_stability(files, read_ids(ids_path), ids_path, whole_suite and not failures)
@@ -431,12 +461,15 @@ def lint(
     anchors = spec_anchors(spec_dir)
     problems += check_anchors(files, anchors)
     problems += check_seeds(files)
+    count_rows = count_coverage(files, anchors)
+    if require_count_coverage:
+        problems += check_count_coverage(count_rows, anchors, spec_dir)
     if whole_suite and not failures:
         problems += check_pins(files, spec_dir)
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
-        return LintReport(tuple(problems), (), tuple(new_ids))
+        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows))
     legality = legality_by_case(files, presets, adapter, loader)
     rows = coverage(files, covered_anchors(anchors), legality)
     problems += check_coverage(rows, anchors, spec_dir)
-    return LintReport(tuple(problems), tuple(rows), tuple(new_ids))
+    return LintReport(tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows))

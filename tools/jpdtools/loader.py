@@ -16,11 +16,13 @@ from jpdref.rules import AXES, Rules, RulesError
 
 from jpdtools.dsl import Dsl, Verdicts
 from jpdtools.errors import InputError, Location
+from jpdtools.finalspec import load_agreement, load_counters
 from jpdtools.model import (
     Case,
     CaseAction,
     CaseFile,
     Expectation,
+    FinalSpec,
     LoadErrorSpec,
     Setup,
 )
@@ -53,6 +55,7 @@ ERROR_CODES = [
     "duplicate-id",
     "bad-id",
     "missing-open",
+    "bad-agreement",
 ]
 FILE_KEYS = ("format", "topic", "cases")
 CASE_KEYS = [
@@ -69,6 +72,8 @@ CASE_KEYS = [
     "handicap",
     "history",
     "moves",
+    "agreement",
+    "counters",
     "expect",
     "open",
     "note",
@@ -299,9 +304,12 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
                 ctx.source.at(axis, ctx.value(item, "depends")),
             )
     open_ids = _words(item, "open", ctx, pattern=_OPEN)
-    setup, sgf_moves = _setup(item, ctx)
+    setup, sgf_moves, diagram_dead = _setup(item, ctx)
     history = sgf_moves + _actions(item, "history", ctx, setup, required=False)
     moves = _actions(item, "moves", ctx, setup, required=True)
+    as_set_up = not history and not moves and not setup.handicap
+    agreement = load_agreement(item, ctx, setup, diagram_dead, as_set_up)
+    counters = load_counters(item, ctx)
     case = Case(
         rules=rules,
         depends=depends,
@@ -311,7 +319,14 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         open=open_ids,
         **common,
     )
-    return replace(case, expectations=_expectations(item, case, ctx))
+    expectations = _expectations(item, case, ctx)
+    final = None
+    if not agreement.empty or not counters.empty or any(e.counts for e in expectations):
+        final = FinalSpec(agreement, counters)
+        setup = replace(setup, final=final)
+        if setup.source == "board":
+            setup = replace(setup, text=render_diagram(setup))
+    return replace(case, setup=setup, expectations=expectations)
 
 
 def _load_error(item: LocDict, ctx: _Ctx) -> LoadErrorSpec:
@@ -368,7 +383,8 @@ def _rules(item: LocDict, ctx: _Ctx) -> tuple[str, ...]:
 
 
 # -- set-up -----------------------------------------------------------------------------------
-def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...]]:
+def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...], tuple[str, ...]]:
+    """The set-up, the SGF's moves and the stones the diagram marks dead (``x``/``o``)."""
     given = [k for k in item if k in SETUP_KEYS]
     if not given:
         raise ctx.error("schema", "a case needs one of 'board', 'sgf' or 'size'", ctx.source.at(item))
@@ -381,6 +397,7 @@ def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...]]:
     key = given[0]
     value = item[key]
     moves: tuple[CaseAction, ...] = ()
+    dead: tuple[str, ...] = ()
     if key == "size":
         width, height = _size(item, ctx)
         setup = Setup(width, height)
@@ -390,6 +407,7 @@ def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...]]:
         d = ctx.dsl.parse_diagram(value, ctx.place(value))
         setup = Setup(d.width, d.height, d.to_move, d.stones, d.markers, source="board")
         setup = replace(setup, text=render_diagram(setup))
+        dead = d.dead
     else:
         sgf = read_sgf(value, ctx.place(value))
         setup = Setup(
@@ -413,7 +431,7 @@ def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...]]:
                 "setup-conflict", "handicap stones go on an empty board", ctx.key(item, "handicap")
             )
         setup = replace(setup, handicap=handicap)
-    return setup, moves
+    return setup, moves, dead
 
 
 def _size(item: LocDict, ctx: _Ctx) -> tuple[int, int]:
@@ -498,7 +516,17 @@ def _expectations(item: LocDict, case: Case, ctx: _Ctx) -> tuple[Expectation, ..
             raise ctx.error("schema", "a verdict text must be a string", ctx.value(table, key))
         verdicts = ctx.dsl.parse_verdicts(text, ctx.place(text))
         _check_verdicts(verdicts, case, ctx)
-        out.append(Expectation(selector.text, verdicts.steps, verdicts.end, verdicts.text, where))
+        out.append(
+            Expectation(
+                selector.text,
+                verdicts.steps,
+                verdicts.end,
+                verdicts.text,
+                where,
+                verdicts.count,
+                verdicts.points,
+            )
+        )
     result = tuple(out)
     probe = replace(case, expectations=result, location=ctx.key(item, "expect"))
     resolve(probe, ctx.presets)
@@ -532,3 +560,9 @@ def _check_verdicts(verdicts: Verdicts, case: Case, ctx: _Ctx) -> None:
                 "an either-verdict ('|') needs the open question listed in 'open'",
                 step.location,
             )
+    if verdicts.count is not None and verdicts.count.is_open and not case.open:
+        raise ctx.error(
+            "missing-open",
+            "an either-verdict ('|') needs the open question listed in 'open'",
+            verdicts.count.location,
+        )

@@ -6,8 +6,105 @@ knows about YAML, Lark or the engine's internals beyond colours and reason codes
 """
 
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 
 from jpdtools.errors import Location
+
+UNITS = {
+    **{u: u for u in ("点", "目", "子", "路")},
+    **{"points": "点", "moku": "目", "stones": "子", "roads": "路"},
+}
+"""Unit spellings of a ``count:`` verdict → the method's unit (ASCII aliases allowed)."""
+
+
+def decimal_text(x: Fraction) -> str:
+    """A figure as the exact decimal a case file writes: ``3``, ``-0.5``, ``184.25``.
+
+    Figures read from case files are decimals, so their denominators divide a power of ten;
+    any other fraction is written with 12 decimals (it cannot come from a case file).
+    """
+    if x.denominator == 1:
+        return str(x.numerator)
+    d = Decimal(x.numerator) / Decimal(x.denominator)
+    return format(d.normalize() if Fraction(d) == x else round(d, 12), "f")
+
+
+@dataclass(frozen=True)
+class CaseClaim:
+    """One claim of the agreement: ``color`` owns the empty ``vertex`` (kind ko | one-sided)."""
+
+    color: str
+    kind: str
+    vertex: str
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.color} {self.kind} {self.vertex}"
+
+
+@dataclass(frozen=True)
+class CaseAgreement:
+    """The agreement after the halt (spec/counting.md#count.agreement), as GTP vertices.
+
+    ``dead`` holds the diagram's ``x``/``o`` marks and the ``agreement.dead`` vertices together
+    (sorted); every tuple is sorted and free of repeats, so equal agreements compare equal.
+    """
+
+    dead: tuple[str, ...] = ()
+    seki: tuple[str, ...] = ()
+    claims: tuple[CaseClaim, ...] = ()
+    dame: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.dead or self.seki or self.claims or self.dame or self.shared)
+
+
+COUNTER_PAIRS = ("moves", "passes", "virtual", "prisoners", "settling")
+COUNTER_KEYS = (*COUNTER_PAIRS[:4], "handicap", "first-pass", "last-move", "settling")
+
+
+@dataclass(frozen=True)
+class CaseCounters:
+    """The ``counters:`` of a case: each figure given replaces the game's (None: not given).
+
+    Pairs are (Black, White); ``prisoners`` are the stones each side *holds*; ``first_pass`` and
+    ``last_move`` are ``B``, ``W`` or ``none``; ``settling`` the real + virtual moves each side made
+    while settling a dispute by play (they are part of ``moves``/``virtual`` too).
+    """
+
+    moves: tuple[int, int] | None = None
+    passes: tuple[int, int] | None = None
+    virtual: tuple[int, int] | None = None
+    prisoners: tuple[int, int] | None = None
+    handicap: int | None = None
+    first_pass: str | None = None
+    last_move: str | None = None
+    settling: tuple[int, int] | None = None
+
+    @property
+    def empty(self) -> bool:
+        return all(getattr(self, f) is None for f in self.__dataclass_fields__)
+
+    def items(self) -> list[tuple[str, object]]:
+        """(case-file key, value) for every figure given, in the order of COUNTER_KEYS."""
+        names = {"first-pass": "first_pass", "last-move": "last_move"}
+        out = []
+        for key in COUNTER_KEYS:
+            value = getattr(self, names.get(key, key))
+            if value is not None:
+                out.append((key, value))
+        return out
+
+
+@dataclass(frozen=True)
+class FinalSpec:
+    """What a case says about counting: the agreement and the counters it gives (if any)."""
+
+    agreement: CaseAgreement = CaseAgreement()
+    counters: CaseCounters = CaseCounters()
 
 
 @dataclass(frozen=True)
@@ -26,6 +123,9 @@ class Setup:
     handicap: int = 0
     source: str = "size"  # "board" | "sgf" | "size"
     text: str = ""  # the diagram or SGF text as written
+    # The agreement and counters for counting the position after the last step; None when the
+    # case says nothing about counting (no agreement, no counters, no count or point verdict).
+    final: FinalSpec | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +195,62 @@ class EndVerdict:
 
 
 @dataclass(frozen=True)
+class CountClaim:
+    """One claim about the count: ``kind`` is ``result`` or ``error``.
+
+    ``result``: ``winner`` (B, W, draw), ``margin`` (Black's lead in points after komi) and
+    optionally each side's figures ``black``/``white`` in the method's unit and the ``unit``;
+    ``error``: ``code``, a CountingError code.
+    """
+
+    kind: str
+    winner: str = ""
+    margin: Fraction = Fraction(0)
+    black: Fraction | None = None
+    white: Fraction | None = None
+    unit: str | None = None
+    code: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "error":
+            return f"error {self.code}"
+        words = [f"winner {self.winner} margin {decimal_text(self.margin)}"]
+        if self.black is not None and self.white is not None:
+            words.append(f"black {decimal_text(self.black)} white {decimal_text(self.white)}")
+        if self.unit:
+            words.append(f"unit {self.unit}")
+        return " ".join(words)
+
+
+@dataclass(frozen=True)
+class CountVerdict:
+    """The ``count:`` line: one claim, or several alternatives (either)."""
+
+    alternatives: tuple[CountClaim, ...]
+    location: Location | None = field(default=None, compare=False)
+
+    @property
+    def is_open(self) -> bool:
+        return len(self.alternatives) > 1
+
+    def __str__(self) -> str:
+        return "count: " + " | ".join(map(str, self.alternatives))
+
+
+@dataclass(frozen=True)
+class PointVerdict:
+    """A ``point:`` line: these vertices' owner (B, W or none) and reason on the counted board."""
+
+    vertices: tuple[str, ...]
+    owner: str
+    why: str
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return f"point: {' '.join(self.vertices)} {self.owner} {self.why}"
+
+
+@dataclass(frozen=True)
 class Expectation:
     """The verdict text chosen for one selector (``default``, a preset, or axis conditions)."""
 
@@ -103,6 +259,13 @@ class Expectation:
     end: EndVerdict | None
     text: str = ""
     location: Location | None = field(default=None, compare=False)
+    count: CountVerdict | None = None
+    points: tuple[PointVerdict, ...] = ()
+
+    @property
+    def counts(self) -> bool:
+        """Whether this expectation says anything about the count."""
+        return self.count is not None or bool(self.points)
 
 
 @dataclass(frozen=True)

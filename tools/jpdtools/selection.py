@@ -95,7 +95,12 @@ def choose(rules: Rules, expectations: tuple[Expectation, ...], names: list[str]
     if matching:
         first = matching[0]
         for other in matching[1:]:
-            if (other.steps, other.end) != (first.steps, first.end):
+            if (other.steps, other.end, other.count, other.points) != (
+                first.steps,
+                first.end,
+                first.count,
+                first.points,
+            ):
                 return Choice(first, other)
         return Choice(first)
     for selector, e in parsed:

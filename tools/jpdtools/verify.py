@@ -196,6 +196,8 @@ def malformed(observation) -> str | None:
         return f"expected an Observation, got {type(observation).__name__}"
     if observation.error is not None:
         return None if isinstance(observation.error, str) else "error is not a string"
+    if observation.skip is not None:
+        return None if isinstance(observation.skip, str) else "skip is not a string"
     for n, step in enumerate(observation.steps, 1):
         texts = (step.action, step.effect, step.to_move, step.board)
         if not isinstance(step, StepObservation) or not all(isinstance(t, str) for t in texts):

@@ -9,6 +9,7 @@ Every scalar is written plain when YAML reads it back unchanged, else as a block
 import yaml
 from jpdref.coords import GTP_COLUMNS, Geometry
 
+from jpdtools.dsl import verdict_text
 from jpdtools.errors import Location
 from jpdtools.model import Case, CaseAction, CaseFile, Expectation, Setup
 from jpdtools.sgfsetup import read_sgf
@@ -17,13 +18,16 @@ _MOVES_PER_LINE = 10
 
 
 def render_diagram(setup: Setup) -> str:
-    """The canonical diagram of ``setup`` (no trailing newline)."""
+    """The canonical diagram of ``setup`` (no trailing newline); stones agreed dead are
+    written ``x``/``o``."""
     width, height = setup.width, setup.height
     geometry = Geometry(width, height)
     grid = [["."] * width for _ in range(height)]
+    dead = set(setup.final.agreement.dead) if setup.final is not None else set()
     for vertex, colour in setup.stones:
         x, y = geometry.xy(geometry.from_gtp(vertex))
-        grid[y][x] = "X" if colour == "B" else "O"
+        symbol = "X" if colour == "B" else "O"
+        grid[y][x] = symbol.lower() if vertex in dead else symbol
     for letter, vertex in setup.markers:
         x, y = geometry.xy(geometry.from_gtp(vertex))
         grid[y][x] = letter
@@ -44,10 +48,8 @@ def render_moves(actions: tuple[CaseAction, ...]) -> str:
 
 
 def render_verdicts(expectation: Expectation) -> str:
-    lines = [str(s) for s in expectation.steps]
-    if expectation.end is not None:
-        lines.append(str(expectation.end))
-    return "\n".join(lines)
+    e = expectation
+    return verdict_text(e.steps, e.end, e.count, e.points)
 
 
 # -- YAML scalars -----------------------------------------------------------------------------
@@ -146,6 +148,8 @@ def _case(case: Case) -> list[str]:
         out.extend(_setup(case))
     if case.load_error is None:
         out.append(f"{ind}moves:{_value(render_moves(case.moves), 4)}")
+    if case.setup is not None and case.setup.final is not None:
+        out.extend(_final(case.setup))
     if case.expectations:
         out.append(f"{ind}expect:")
         for e in case.expectations:
@@ -177,4 +181,33 @@ def _setup(case: Case) -> list[str]:
         out.append(f"{ind}handicap: {handicap}")
     if history:
         out.append(f"{ind}history:{_value(render_moves(history), 4)}")
+    return out
+
+
+def _final(setup: Setup) -> list[str]:
+    """The ``agreement:`` and ``counters:`` keys (dead set-up stones of a diagram are its x/o)."""
+    assert setup.final is not None
+    agreement, counters, ind = setup.final.agreement, setup.final.counters, "    "
+    out: list[str] = []
+    in_diagram = {v for v, _ in setup.stones} if setup.source == "board" else set()
+    lists = (
+        ("dead", tuple(v for v in agreement.dead if v not in in_diagram)),
+        ("seki", agreement.seki),
+        ("dame", agreement.dame),
+        ("shared", agreement.shared),
+    )
+    body = [f"{ind}  {key}:{_value(' '.join(items), 6)}" for key, items in lists if items]
+    if agreement.claims:
+        body.append(f"{ind}  claims: {_list(tuple(str(c) for c in agreement.claims))}")
+    if body:
+        out += [f"{ind}agreement:", *body]
+    items = counters.items()
+    if items:
+        out.append(f"{ind}counters:")
+        for key, value in items:
+            if isinstance(value, tuple):
+                text = f"[{value[0]}, {value[1]}]"
+            else:
+                text = str(value) if isinstance(value, int) else _plain_or_quoted(value)
+            out.append(f"{ind}  {key}: {text}")
     return out

@@ -3,7 +3,10 @@
 Prints the title, the spec clauses it cites (with their headings), its seeds, the initial
 diagram, then each step: the action and, per group of rulesets that agree, the expected verdict,
 the observed result, the outcome and the clause (and ruleset axis) that decides it, followed by
-the board after the step; then the end state. Exit status 1 if the case fails under some ruleset.
+the board after the step; then the end state; then, for a case that counts, the agreement and
+counters and, per group of rulesets with the same count, the method, komi, each side's figures
+and the counted board (after fill-back and balancing). Exit status 1 if the case fails under
+some ruleset.
 """
 
 import argparse
@@ -15,19 +18,21 @@ from pathlib import Path
 from jpdref.coords import GTP_COLUMNS
 from jpdref.rules import Rules
 
-from jpdtools.adapters import EndState, ReferenceAdapter, StepObservation
+from jpdtools.adapters import CountObservation, EndState, ReferenceAdapter, StepObservation
 from jpdtools.compare import (
     CaseResult,
     Status,
     claim_holds,
     claim_text,
+    count_claim_holds,
     observed_claim,
+    observed_count_claim,
     observed_end,
 )
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.lint import Anchor, spec_anchors
-from jpdtools.model import Case, Setup, StepVerdict
+from jpdtools.model import Case, CountVerdict, Setup, StepVerdict, decimal_text
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.runner import (
@@ -104,10 +109,13 @@ def diagram(rows: str, markers: dict[str, str] | None = None) -> list[str]:
 
 
 def setup_rows(setup: Setup) -> str:
+    """The set-up as rows; stones agreed dead are ``x``/``o``."""
     grid = [["."] * setup.width for _ in range(setup.height)]
+    dead = set(setup.final.agreement.dead) if setup.final is not None else set()
     for vertex, colour in setup.stones:
         x, y = GTP_COLUMNS.index(vertex[0].upper()), setup.height - int(vertex[1:])
-        grid[y][x] = "X" if colour == "B" else "O"
+        symbol = "X" if colour == "B" else "O"
+        grid[y][x] = symbol.lower() if vertex in dead else symbol
     return "/".join("".join(r) for r in grid)
 
 
@@ -251,6 +259,8 @@ def explain_case(
         out += _explain_step(n, action.kind, played, anchors)
     out += ["", "end:"]
     out += _explain_end(played, anchors)
+    if setup.final is not None:
+        out += ["", *_explain_final(setup), *_explain_count(played)]
     out += ["", "verdicts:"]
     for names, key in _groups([(r.ruleset, (str(r.status), r.detail)) for r in results]):
         detail = f" — {key[1]}" if key[1] else ""
@@ -319,6 +329,74 @@ def _explain_end(played, anchors) -> list[str]:
         if clause:
             out.append(f"    decided by {clause}")
             out += _sources(names, decisions)
+    return out
+
+
+def _explain_final(setup: Setup) -> list[str]:
+    """The agreement and the counters the case gives."""
+    assert setup.final is not None
+    a, c = setup.final.agreement, setup.final.counters
+    parts = [(k, " ".join(v)) for k, v in (("dead", a.dead), ("seki", a.seki), ("dame", a.dame)) if v]
+    parts += [("shared", " ".join(a.shared))] if a.shared else []
+    parts += [("claims", ", ".join(map(str, a.claims)))] if a.claims else []
+    out = ["agreement: " + ("; ".join(f"{k} {v}" for k, v in parts) or "none")]
+    given = [f"{k} {'/'.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in c.items()]
+    out.append("counters: " + ("; ".join(given) + " (the others from play)" if given else "from play"))
+    return out
+
+
+def _count_mark(verdict: CountVerdict | None, count: CountObservation) -> tuple[str, str]:
+    """(expected text, ok | open | FAIL | -) of the ``count:`` line against ``count``."""
+    if verdict is None:
+        return "-", "-"
+    held = [count_claim_holds(c, count) for c in verdict.alternatives]
+    mark = "FAIL" if not any(held) else "open" if verdict.is_open else "ok"
+    return str(verdict).removeprefix("count: "), mark
+
+
+def _figures(parts) -> str:
+    return ", ".join(f"{name} {decimal_text(v)}" for name, v in parts)
+
+
+def _count_lines(count: CountObservation, expected: str, mark: str, verdict) -> list[str]:
+    if count.error is not None:
+        observed = f"error {count.error}"
+        return [f"    expected {expected}; observed {observed}  [{mark}]", f"    {count.message}"]
+    first = verdict.alternatives[0] if verdict is not None else None
+    shown = observed_count_claim(first, count) if first is not None else None
+    observed = (
+        str(shown) if shown is not None else f"winner {count.winner} margin {decimal_text(count.margin)}"
+    )
+    out = [f"    method {count.method}, unit {count.unit}; komi: {count.komi}"]
+    out.append(f"    expected {expected}; observed {observed}  [{mark}]")
+    for side, score, parts in (
+        ("black", count.black, count.black_parts),
+        ("white", count.white, count.white_parts),
+    ):
+        out.append(f"    {side}: {decimal_text(score)} {count.unit} ({_figures(parts)})")
+    out += [f"    {step}" for step in count.steps]
+    out.append("    counted board (X O stones, b w owned empty points, - split or nobody's):")
+    out += _indent(diagram(count.board), 6)
+    return out
+
+
+def _explain_count(played) -> list[str]:
+    groups = []
+    for item, result in played:
+        count = result.observation.count if result.observation is not None else None
+        if count is None:
+            continue
+        verdict = item.expectation.count
+        expected, mark = _count_mark(verdict, count)
+        key = (count, expected, mark)
+        groups.append((item.ruleset, key))
+        bad = [m for m in result.mismatches if m.label == "point"]
+        groups[-1] = (item.ruleset, (*key, tuple(str(m) for m in bad), verdict))
+    out = ["count:"]
+    for names, (count, expected, mark, bad, verdict) in _groups(groups):
+        out.append(f"  {', '.join(names)}:")
+        out += _count_lines(count, expected, mark, verdict)
+        out += [f"    {m}" for m in bad]
     return out
 
 

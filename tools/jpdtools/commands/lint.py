@@ -41,6 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="rewrite the 'Pinned by:' lines of spec/open-questions.md from the suite",
     )
     parser.add_argument("--no-coverage-table", action="store_true", help="do not print the coverage table")
+    parser.add_argument(
+        "--require-count-coverage",
+        action="store_true",
+        help="also require every {#count.…} clause of spec/counting.md to be cited by a case",
+    )
 
 
 def coverage_table(rows: list[lint.CoverageRow]) -> str:
@@ -74,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         loader,
         whole_suite=not args.paths,
         accept_new_ids=args.update_ids,
+        require_count_coverage=args.require_count_coverage,
     )
     if args.update_ids and report.new_ids:
         lint.append_ids(ids_path, report.new_ids)

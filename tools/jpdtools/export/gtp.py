@@ -273,6 +273,9 @@ def _steps(script: _Script, item: PlanItem, counters: _Counters) -> None:
         _removals(script, n, action, claims, rules, counters)
     if expectation.end is not None:
         script.skipped.append(f"end: {claim_text(expectation.end)} (GTP reports no game phase or result)")
+    if expectation.count is not None:
+        script.skipped.append(f"{expectation.count} (no GTP command states a count by these rules)")
+    script.skipped += [f"{p} (no GTP command states a point's owner)" for p in expectation.points]
 
 
 def _header(item: PlanItem, flags: tuple[str, ...], skipped: list[str]) -> list[str]:

@@ -2,7 +2,8 @@
 
 A record carries everything needed to run the case without this repository: the set-up (board
 size, stones, side to move, handicap with its fixed points resolved), the history and the moves,
-the ruleset's name and its value on every axis, and the chosen expectation as typed claims. An
+the ruleset's name and its value on every axis, the agreement and counters for counting
+(``final``), and the chosen expectation as typed claims (``count`` and ``points`` included). An
 error case (``load-error``) is one record of kind ``load-error``. The record's shape is
 ``spec/export.schema.json``; :mod:`jpdtools.export.reimport` reads records back.
 """
@@ -15,7 +16,20 @@ from jpdref.handicap import HandicapError, fixed_handicap_points
 from jpdref.rules import HandicapPlacement, Rules
 
 from jpdtools.export import EXPORT_VERSION, relative_source
-from jpdtools.model import Case, CaseAction, Claim, EndVerdict, Expectation, Setup, StepVerdict
+from jpdtools.model import (
+    Case,
+    CaseAction,
+    Claim,
+    CountClaim,
+    CountVerdict,
+    EndVerdict,
+    Expectation,
+    FinalSpec,
+    PointVerdict,
+    Setup,
+    StepVerdict,
+    decimal_text,
+)
 from jpdtools.runner import PlanItem
 
 
@@ -40,6 +54,63 @@ def end_json(end: EndVerdict | None) -> dict | None:
     return None if end is None else {"state": end.state, "args": list(end.args)}
 
 
+def _decimal(x) -> str | None:
+    return None if x is None else decimal_text(x)
+
+
+def count_claim_json(claim: CountClaim) -> dict:
+    if claim.kind == "error":
+        return {"kind": "error", "code": claim.code}
+    return {
+        "kind": "result",
+        "winner": claim.winner,
+        "margin": decimal_text(claim.margin),
+        "black": _decimal(claim.black),
+        "white": _decimal(claim.white),
+        "unit": claim.unit,
+    }
+
+
+def count_json(count: CountVerdict | None) -> dict | None:
+    if count is None:
+        return None
+    return {"open": count.is_open, "alternatives": [count_claim_json(c) for c in count.alternatives]}
+
+
+def point_json(point: PointVerdict) -> dict:
+    return {"vertices": list(point.vertices), "owner": point.owner, "why": point.why}
+
+
+def final_json(final: FinalSpec | None) -> dict | None:
+    """The agreement (vertex lists, claims) and the counters the case gives (null: not given)."""
+    if final is None:
+        return None
+    a, c = final.agreement, final.counters
+
+    def pair(value):
+        return None if value is None else list(value)
+
+    return {
+        "agreement": {
+            "dead": list(a.dead),
+            "seki": list(a.seki),
+            "claims": [{"color": x.color, "kind": x.kind, "vertex": x.vertex} for x in a.claims],
+            "dame": list(a.dame),
+            "shared": list(a.shared),
+        },
+        "counters": {
+            "moves": pair(c.moves),
+            "passes": pair(c.passes),
+            "virtual": pair(c.virtual),
+            "prisoners": pair(c.prisoners),
+            "handicap": c.handicap,
+            "first-pass": c.first_pass,
+            "last-move": c.last_move,
+            "settling": pair(c.settling),
+        },
+    }
+
+
 def fixed_points(setup: Setup, rules: Rules) -> list[str]:
     """The handicap stones a fixed placement puts on the board ([] for free or no handicap)."""
     if not setup.handicap or rules.handicap is not HandicapPlacement.FIXED:
@@ -57,8 +128,11 @@ def expect_json(case: Case, expectation: Expectation) -> dict:
         "text": expectation.text.strip(),
         "steps": [step_json(v) for v in expectation.steps],
         "end": end_json(expectation.end),
-        "open": any(v.is_open for v in expectation.steps),
+        "open": any(v.is_open for v in expectation.steps)
+        or bool(expectation.count and expectation.count.is_open),
         "open_questions": list(case.open),
+        "count": count_json(expectation.count),
+        "points": [point_json(p) for p in expectation.points],
     }
 
 
@@ -100,6 +174,7 @@ def case_record(item: PlanItem) -> dict:
         "markers": [{"marker": m, "vertex": v} for m, v in setup.markers],
         "history": [action_json(a) for a in case.history],
         "moves": [action_json(a) for a in case.moves],
+        "final": final_json(setup.final),
         "expect": expect_json(case, expectation),
     }
 

@@ -10,6 +10,7 @@ A malformed line or record is an :class:`InputError` naming the file, the line a
 """
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 from jpdref.rules import Rules, RulesError
@@ -18,10 +19,17 @@ from jpdtools.errors import InputError, Location
 from jpdtools.model import (
     Case,
     CaseAction,
+    CaseAgreement,
+    CaseClaim,
+    CaseCounters,
     Claim,
+    CountClaim,
+    CountVerdict,
     EndVerdict,
     Expectation,
+    FinalSpec,
     LoadErrorSpec,
+    PointVerdict,
     Setup,
     StepVerdict,
 )
@@ -89,12 +97,102 @@ def _expectation(f: _Fields, obj) -> Expectation:
     end_verdict = None
     if end is not None:
         end_verdict = EndVerdict(f.get(end, "state", str, "expect.end"), f.strings(end, "args", "expect.end"))
+    points = tuple(
+        PointVerdict(
+            f.strings(p, "vertices", "expect.points"),
+            f.get(p, "owner", str, "expect.points"),
+            f.get(p, "why", str, "expect.points"),
+        )
+        for p in (obj.get("points") or [] if isinstance(obj, dict) else [])
+    )
     return Expectation(
         f.get(obj, "selector", str, "expect"),
         tuple(steps),
         end_verdict,
         f.get(obj, "text", str, "expect"),
+        count=_count(f, obj.get("count") if isinstance(obj, dict) else None),
+        points=points,
     )
+
+
+def _fraction(f: _Fields, obj, key: str, path: str) -> Fraction | None:
+    text = f.optional_str(obj, key, path)
+    if text is None:
+        return None
+    try:
+        return Fraction(text)
+    except ValueError:
+        raise f.fail(f"{path}.{key}", f"not a decimal number: {text!r}") from None
+
+
+def _count(f: _Fields, obj) -> CountVerdict | None:
+    """The ``count`` of an expectation (null or absent: no count claim)."""
+    if obj is None:
+        return None
+    claims = []
+    for n, c in enumerate(f.get(obj, "alternatives", list, "expect.count")):
+        path = f"expect.count.alternatives[{n}]"
+        if f.get(c, "kind", str, path) == "error":
+            claims.append(CountClaim("error", code=f.get(c, "code", str, path)))
+            continue
+        margin = _fraction(f, c, "margin", path)
+        if margin is None:
+            raise f.fail(f"{path}.margin", "missing")
+        claims.append(
+            CountClaim(
+                "result",
+                f.get(c, "winner", str, path),
+                margin,
+                _fraction(f, c, "black", path),
+                _fraction(f, c, "white", path),
+                f.optional_str(c, "unit", path),
+            )
+        )
+    return CountVerdict(tuple(claims))
+
+
+def _final(f: _Fields, obj) -> FinalSpec | None:
+    """The record's ``final`` (null or absent: the case says nothing about counting)."""
+    if obj is None:
+        return None
+    a = f.get(obj, "agreement", dict, "final")
+    path = "final.agreement"
+    claims = tuple(
+        CaseClaim(f.get(c, "color", str, path), f.get(c, "kind", str, path), f.get(c, "vertex", str, path))
+        for c in f.get(a, "claims", list, path)
+    )
+    agreement = CaseAgreement(
+        f.strings(a, "dead", path),
+        f.strings(a, "seki", path),
+        claims,
+        f.strings(a, "dame", path),
+        f.strings(a, "shared", path),
+    )
+    c = f.get(obj, "counters", dict, "final")
+
+    def pair(key: str) -> tuple[int, int] | None:
+        value = c.get(key)
+        if value is None:
+            return None
+        ok = isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value)
+        if not ok:
+            raise f.fail(f"final.counters.{key}", "expected [Black, White] or null")
+        return value[0], value[1]
+
+    handicap = c.get("handicap")
+    if handicap is not None and type(handicap) is not int:
+        raise f.fail("final.counters.handicap", "expected an integer or null")
+    counters = CaseCounters(
+        moves=pair("moves"),
+        passes=pair("passes"),
+        virtual=pair("virtual"),
+        prisoners=pair("prisoners"),
+        handicap=handicap,
+        first_pass=f.optional_str(c, "first-pass", "final.counters"),
+        last_move=f.optional_str(c, "last-move", "final.counters"),
+        settling=pair("settling"),
+    )
+    return FinalSpec(agreement, counters)
 
 
 def _rules(f: _Fields, obj) -> Rules:
@@ -147,6 +245,7 @@ def item_from_record(data: dict, where: Location) -> PlanItem:
             for m in f.get(data, "markers", list)
         ),
         handicap=f.get(data, "handicap", int),
+        final=_final(f, data.get("final")),
     )
     rules = _rules(f, f.get(data, "ruleset", dict))
     expect = f.get(data, "expect", dict)

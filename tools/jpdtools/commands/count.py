@@ -1,0 +1,429 @@
+"""``jpd count``: count a final position under one ruleset or all of them, side by side. {#count.komi}
+
+POSITION is a board diagram in the case format's syntax (``x``/``o`` are stones agreed dead) or
+an SGF record (set-up and moves; ``TB``/``TW`` territory marks make the stones standing on the
+other colour's territory dead, see :mod:`jpdtools.gamerecord`). Each ruleset counts by its own
+method with its own komi (:func:`jpdref.counting.dispatch.count_for`). When moves are given
+(``--moves``, or the SGF's) the game is played through the reference engine under each ruleset
+and its counters are used; ``--counters`` replaces any of them.
+"""
+
+import argparse
+import json
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+
+from jpdref.coords import Geometry
+from jpdref.counting import Agreement, Claim, ClaimKind, Count, CountingError, FinalPosition, make_counters
+from jpdref.counting.dispatch import count_for
+from jpdref.counting.explanation import num
+from jpdref.game import Action, ActionKind, Counters, Effect, Game, Phase, Result
+from jpdref.rules import PassRule, Rules
+from jpdref.stones import BLACK, WHITE, Color
+
+from jpdtools import table
+from jpdtools.dsl import Dsl
+from jpdtools.errors import InputError, Location
+from jpdtools.gamerecord import Marks, Refusal, read_marks, replay_record
+from jpdtools.presets import load_presets
+from jpdtools.sgf import GameRecord, parse_sgf_text
+
+HELP = "count a final position under each ruleset, side by side"
+
+PAIRS = ("moves", "passes", "virtual", "prisoners", "settling")
+SIDES = ("first-pass", "last-move")
+COUNTER_KEYS = (*PAIRS, "handicap", *SIDES)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "position",
+        metavar="POSITION",
+        type=Path,
+        help="a board diagram file (case-format syntax; x/o are stones agreed dead) or an SGF file "
+        "(its TB/TW territory marks make the stones on the other colour's territory dead)",
+    )
+    parser.add_argument(
+        "--rules", default="all", metavar="NAME|all", help="a preset (NAME:axis=value,…) or all"
+    )
+    for name, what in (
+        ("dead", "stones agreed dead (a vertex stands for its chain)"),
+        ("seki", "living stones in seki (a vertex stands for its chain)"),
+        ("dame", "empty points agreed to be unfilled dame"),
+        ("shared", "empty points agreed to be seki shared liberties"),
+    ):
+        parser.add_argument(f"--{name}", nargs="+", action="extend", default=[], metavar="V", help=what)
+    parser.add_argument(
+        "--claim",
+        action="append",
+        default=[],
+        metavar="CLAIM",
+        help='a claim, e.g. "B ko E5" or "W one-sided F6"',
+    )
+    parser.add_argument(
+        "--counters",
+        default="",
+        metavar="TEXT",
+        help="counters replacing the game's, e.g. \"moves=140,140 prisoners=3,5 virtual=0,0 passes=0,0 "
+        'first-pass=W last-move=B handicap=0 settling=0,0" (pairs are Black,White; prisoners are held)',
+    )
+    parser.add_argument(
+        "--moves",
+        default="",
+        metavar="TEXT",
+        help='moves to play (after the SGF\'s), e.g. "B C3 W pass B pass"; a pass is a virtual move '
+        "under a ruleset without passes",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+# -- the input ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Start:
+    """What POSITION gives: a board and, for an SGF, the record to play."""
+
+    geometry: Geometry
+    stones: dict[int, Color]
+    to_move: Color
+    markers: dict[str, str] = field(default_factory=dict)
+    dead: tuple[str, ...] = ()  # vertices marked x/o in the diagram
+    record: GameRecord | None = None
+    marks: Marks = field(default_factory=Marks)
+
+
+def load_start(path: Path, dsl: Dsl | None = None) -> Start:
+    """The diagram or SGF record in ``path``. Raises InputError naming line and column."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as err:
+        raise InputError(f"cannot read: {err.strerror}", Location(str(path))) from None
+    if path.suffix.lower() == ".sgf" or text.lstrip().startswith("("):
+        rec = parse_sgf_text(text, str(path))
+        marks = read_marks(text, str(path), rec.width, rec.height)
+        return Start(
+            Geometry(rec.width, rec.height), dict(rec.setup), rec.first_to_move, record=rec, marks=marks
+        )
+    diagram = (dsl or Dsl()).parse_diagram(text, lambda line, col: Location(str(path), line, col))
+    geometry = Geometry(diagram.width, diagram.height)
+    stones = {geometry.from_gtp(v): Color.parse(c) for v, c in diagram.stones}
+    return Start(geometry, stones, Color.parse(diagram.to_move), dict(diagram.markers), diagram.dead)
+
+
+def parse_counters(text: str) -> dict[str, object]:
+    """``key=value`` words: pairs ``B,W`` for moves/passes/virtual/prisoners/settling, a number
+    for handicap, ``B``/``W``/``none`` for first-pass and last-move."""
+    out: dict[str, object] = {}
+    for word in text.replace(";", " ").split():
+        key, eq, value = word.partition("=")
+        where = f"--counters {word!r}"
+        if not eq or key not in COUNTER_KEYS:
+            raise InputError(f"{where}: expected key=value with a key of {', '.join(COUNTER_KEYS)}")
+        if key in out:
+            raise InputError(f"{where}: {key} given twice")
+        try:
+            if key in PAIRS:
+                b, w = (int(x) for x in value.split(","))
+                if b < 0 or w < 0:
+                    raise ValueError
+                out[key] = (b, w)
+            elif key == "handicap":
+                out[key] = int(value)
+            else:
+                out[key] = None if value.lower() == "none" else Color.parse(value.upper())
+        except ValueError:
+            raise InputError(f"{where}: bad value {value!r}") from None
+    return out
+
+
+def with_counters(base: Counters, given: dict[str, object]) -> Counters:
+    """``base`` with every figure ``given`` replaced."""
+    moves, prisoners, virtual = dict(base.moves), dict(base.prisoners), dict(base.virtual_stones)
+    for key, kind in (("moves", "move"), ("passes", "pass"), ("virtual", "virtual")):
+        if key in given:
+            pair = given[key]
+            moves.update({f"B-{kind}": pair[0], f"W-{kind}": pair[1]})
+            if key == "virtual":
+                virtual = {"B": pair[0], "W": pair[1]}
+    if "prisoners" in given:
+        prisoners = {"B": given["prisoners"][0], "W": given["prisoners"][1]}
+    out = replace(base, moves=moves, prisoners=prisoners, virtual_stones=virtual)
+    if "handicap" in given:
+        out = replace(out, handicap_stones=given["handicap"])
+    if "first-pass" in given:
+        out = replace(out, first_to_pass=given["first-pass"])
+    if "last-move" in given:
+        out = replace(out, last_real_move=given["last-move"])
+    return out
+
+
+def parse_claim(text: str, geometry: Geometry) -> Claim:
+    words = text.split()
+    if len(words) != 3 or words[0].upper() not in ("B", "W") or words[1] not in ("ko", "one-sided"):
+        raise InputError(f'--claim {text!r}: expected "B|W ko|one-sided VERTEX", e.g. "B ko E5"')
+    return Claim(ClaimKind(words[1]), Color.parse(words[0].upper()), geometry.from_gtp(words[2]))
+
+
+def parse_actions(text: str, start: Start, dsl: Dsl | None = None) -> list[Action]:
+    """``--moves`` in the case format's move syntax (``@a`` names a diagram marker)."""
+    out = []
+    for ca in (dsl or Dsl()).parse_moves(text, lambda line, col: Location("--moves", line, col)):
+        color = Color.parse(ca.color)
+        if ca.kind == "move":
+            vertex = ca.vertex or ""
+            if vertex.startswith("@"):
+                if vertex[1:] not in start.markers:
+                    raise InputError(f"--moves: no marker {vertex[1:]!r} in the diagram")
+                vertex = start.markers[vertex[1:]]
+            out.append(Action.move(color, start.geometry.from_gtp(vertex)))
+        else:
+            out.append(
+                {"virtual": Action.virtual, "pass": Action.pass_, "resign": Action.resign}[ca.kind](color)
+            )
+    return out
+
+
+# -- one ruleset ----------------------------------------------------------------------------
+@dataclass
+class Row:
+    """One ruleset's count (or why there is none)."""
+
+    rules: Rules
+    count: Count | None = None
+    error: CountingError | None = None
+    ended: str | None = None  # the game ended without a count (resignation, cycle, forfeit)
+    ended_winner: str | None = None
+    refusals: list[Refusal] = field(default_factory=list)
+
+    @property
+    def winner(self) -> str:
+        if self.count is not None:
+            return self.count.winner
+        return self.ended_winner or "none"
+
+
+@dataclass(frozen=True)
+class Request:
+    """Everything from the command line except the ruleset."""
+
+    start: Start
+    actions: tuple[Action, ...] = ()
+    dead: tuple[str, ...] = ()
+    seki: tuple[str, ...] = ()
+    dame: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    counters: dict = field(default_factory=dict)
+
+
+def play(rules: Rules, req: Request) -> tuple[Game | None, list[Refusal]]:
+    """The game after the record and ``--moves`` under ``rules`` (None: nothing to play)."""
+    start = req.start
+    if start.record is None and not req.actions:
+        return None, []
+    if start.record is not None:
+        replay = replay_record(rules, start.record)
+        game, refusals = replay.game, list(replay.refusals)
+    else:
+        game, refusals = Game.new(rules, start.geometry, start.stones, start.to_move), []
+    first = len(refusals) + 1
+    no_pass = rules.pass_rule is PassRule.FORBIDDEN
+    for n, action in enumerate(req.actions, first):
+        if no_pass and action.kind is ActionKind.PASS:
+            action = Action.virtual(action.color)  # as in a game record (gamerecord.record_actions)
+        step = game.play(action)
+        if not step.legal or step.effect is not Effect.PLAYED:
+            where = game.geometry.to_gtp(action.point) if action.point is not None else str(action.kind)
+            refusals.append(Refusal(n, action, where, str(step.reason), str(step.effect)))
+    return game, refusals
+
+
+def final_position(rules: Rules, req: Request, game: Game | None) -> FinalPosition:
+    """The position to count under ``rules``, with the agreement and the counters."""
+    g = req.start.geometry
+    stones = tuple(game.board.color) if game is not None else _board(g, req.start.stones)
+    dead = {g.from_gtp(v) for v in (*req.start.dead, *req.dead)} | req.start.marks.dead_stones(stones)
+
+    def points(vertices) -> frozenset[int]:
+        return frozenset(g.from_gtp(v) for v in vertices)
+
+    agreement = Agreement(frozenset(dead), points(req.seki), req.claims, points(req.dame), points(req.shared))
+    counters = with_counters(game.counters() if game is not None else make_counters(), req.counters)
+    settling = req.counters.get("settling", (0, 0))
+    return FinalPosition(g, stones, agreement, counters, settling)
+
+
+def _board(g: Geometry, stones: dict[int, Color]) -> tuple[int, ...]:
+    board = [0] * g.area
+    for p, c in stones.items():
+        board[p] = int(c)
+    return tuple(board)
+
+
+def count_row(rules: Rules, req: Request) -> Row:
+    """Count the request under one ruleset."""
+    game, refusals = play(rules, req)
+    row = Row(rules, refusals=refusals)
+    if game is not None and game.phase is Phase.ENDED and game.outcome is not None:
+        out = game.outcome
+        row.ended = out.describe()
+        row.ended_winner = {Result.WIN: out.winner.letter if out.winner else "none", Result.DRAW: "draw"}.get(
+            out.result, "none"
+        )
+        return row
+    try:
+        row.count = count_for(rules, final_position(rules, req, game))
+    except CountingError as err:
+        row.error = err
+    return row
+
+
+# -- output ---------------------------------------------------------------------------------
+def number(x: Fraction | int | None) -> float | int | None:
+    """A figure for JSON: an int, or a float (every figure is a multiple of ¼, so exact)."""
+    if x is None:
+        return None
+    x = Fraction(x)
+    return x.numerator if x.denominator == 1 else float(x)
+
+
+def side_json(fig) -> dict:
+    return {"score": number(fig.score), "parts": {name: number(v) for name, v in fig.parts}}
+
+
+def row_json(row: Row) -> dict:
+    """One ruleset's result for ``--json``."""
+    rules, c = row.rules, row.count
+    out: dict = {
+        "ruleset": rules.name,
+        "method": str(rules.counting),
+        "komi_rule": str(rules.komi),
+        "winner": row.winner,
+        "margin": None,
+        "unit": None,
+        "komi": None,
+        "error": None,
+        "ended": row.ended,
+        "refused": [
+            {
+                "number": r.number,
+                "color": r.action.color.letter,
+                "action": r.vertex,
+                "reason": r.reason,
+                "effect": r.effect,
+            }
+            for r in row.refusals
+        ],
+    }
+    if row.error is not None:
+        out["error"] = {"code": row.error.code, "vertex": row.error.vertex, "message": str(row.error)}
+    if c is None:
+        return out
+    owner = {None: "none", BLACK: "B", WHITE: "W"}
+    out.update(
+        margin=number(c.margin),
+        margin_units=number(c.margin_units),
+        unit=str(c.unit),
+        komi={
+            "points": number(c.komi.points),
+            "black_wins_ties": c.komi.black_wins_ties,
+            "reason": c.komi.reason,
+        },
+        black=side_json(c.black),
+        white=side_json(c.white),
+        par=number(c.par),
+        steps=list(c.steps),
+        board=c.render().split("\n"),
+        points=[
+            {"vertex": i.vertex, "owner": owner[i.owner], "why": str(i.why), "dead": i.dead} for i in c.points
+        ],
+    )
+    return out
+
+
+def table_row(row: Row) -> list[str]:
+    c = row.count
+    if c is None:
+        why = f"refused: {row.error.code}" if row.error is not None else (row.ended or "no count")
+        return [
+            row.rules.name,
+            str(row.rules.counting),
+            "-",
+            "-",
+            "-",
+            str(row.rules.komi),
+            "-",
+            f"{row.winner} ({why})",
+        ]
+    return [
+        row.rules.name, str(c.method), str(c.unit), num(c.black.score), num(c.white.score),
+        num(c.komi.points), num(c.margin), c.winner,
+    ]  # fmt: skip
+
+
+def explanation(row: Row) -> str:
+    """One ruleset's count step by step, with the counted board."""
+    c = row.count
+    lines = [f"{row.rules.name}: {row.rules.counting}, komi {row.rules.komi}"]
+    if c is None:
+        lines.append(f"  no count: {row.error if row.error is not None else row.ended}")
+        return "\n".join(lines)
+    lines += [f"  {s}" for s in c.steps]
+    for side, fig in (("Black", c.black), ("White", c.white)):
+        parts = " + ".join(f"{name} {num(v)}" for name, v in fig.parts if v)
+        lines.append(f"  {side}: {num(fig.score)} {c.unit}" + (f" ({parts})" if parts else ""))
+    lines.append(f"  komi: {num(c.komi.points)} points — {c.komi.reason}")
+    lead = (
+        f"Black by {num(c.margin)}"
+        if c.margin > 0
+        else f"White by {num(-c.margin)}"
+        if c.margin < 0
+        else "even"
+    )
+    lines.append(f"  margin: {num(c.margin)} points ({lead}); winner {c.winner}")
+    lines.append("  counted board (X O stones, b w owned empty points, - split or nobody's):")
+    lines += [f"    {r}" for r in c.render().split("\n")]
+    return "\n".join(lines)
+
+
+def refusal_notes(rows: list[Row]) -> list[str]:
+    out = []
+    for row in rows:
+        for r in row.refusals:
+            out.append(f"{row.rules.name}: {r.describe()}")
+    return out
+
+
+def make_request(args, start: Start, dsl: Dsl) -> Request:
+    g = start.geometry
+    for name in ("dead", "seki", "dame", "shared"):
+        for v in getattr(args, name):
+            g.from_gtp(v)  # a CoordinateError names a bad vertex
+    return Request(
+        start,
+        tuple(parse_actions(args.moves, start, dsl)) if args.moves.strip() else (),
+        tuple(args.dead),
+        tuple(args.seki),
+        tuple(args.dame),
+        tuple(args.shared),
+        tuple(parse_claim(c, g) for c in args.claim),
+        parse_counters(args.counters),
+    )
+
+
+def run(args) -> int:
+    dsl = Dsl()
+    rulesets = load_presets().select(args.rules)
+    req = make_request(args, load_start(args.position, dsl), dsl)
+    rows = [count_row(rules, req) for rules in rulesets]
+    if args.json:
+        print(json.dumps([row_json(r) for r in rows], ensure_ascii=False, indent=2))
+        return 0
+    headers = ["ruleset", "method", "unit", "black", "white", "komi", "margin", "winner"]
+    print(table.render(headers, [table_row(r) for r in rows]))
+    notes = refusal_notes(rows)
+    if notes:
+        print("\nrefused actions:\n" + "\n".join(f"  {n}" for n in notes))
+    if len(rows) == 1:
+        print("\n" + explanation(rows[0]))
+    return 0

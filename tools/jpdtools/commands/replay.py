@@ -1,0 +1,165 @@
+"""``jpd replay GAME.sgf``: referee a game record from start to end, and count it if it can. {#count.replay}
+
+Every move of the record's main line is played through the reference engine under each ruleset
+(a missing pass is put in where one colour moves twice; under a ruleset without passes a pass is
+a virtual move). The command prints the moves the engine refused (every move with ``-v``), how the
+game ended, and the count where the record allows one (spec/counting.md#count.replay):
+
+* the record's ``RE`` says resignation, time or forfeit: no count;
+* the record has ``TB``/``TW`` territory marks (on the last node that has any): a stone on a point
+  marked as the other colour's territory is dead, every other stone alive;
+* else the record ends with two passes: every stone on the board is alive (count as is);
+* else no count: the record does not say which stones are dead.
+
+No other SGF property (``MA``, ``DD``, ``CR``, ``TR``, ``SQ``) is read as a dead mark. The record's
+``KM`` is not used: each ruleset counts with its own komi. Exit status 1 if a move was refused.
+"""
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from jpdref.counting import Agreement, Count, CountingError, FinalPosition
+from jpdref.counting.dispatch import count_for
+from jpdref.counting.explanation import num
+from jpdref.game import Phase
+from jpdref.rules import Rules
+
+from jpdtools import table
+from jpdtools.commands.count import Row, explanation, row_json
+from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.gamerecord import (
+    Marks,
+    Replay,
+    ends_with_two_passes,
+    read_marks,
+    record_result,
+    replay_record,
+)
+from jpdtools.presets import load_presets
+from jpdtools.sgf import GameRecord, read_sgf
+
+HELP = "referee a game record (SGF) from start to end under each ruleset, and count it"
+NO_MARKS = "no count: the record does not say which stones are dead"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (__doc__ or "").split("\n\n", 1)[1]
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("game", metavar="GAME.sgf", type=Path, help="an SGF game record")
+    parser.add_argument(
+        "--rules", default="all", metavar="NAME|all", help="presets (NAME:axis=value,… or NAME+NAME) or all"
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every move, not only refusals")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+@dataclass
+class Refereed:
+    """One ruleset's verdict on the record."""
+
+    replay: Replay
+    ended: str
+    row: Row
+    no_count: str | None = None
+
+
+def ending(replay: Replay, rec: GameRecord) -> str:
+    """How the game ended, as the engine and the record's RE say."""
+    game, result = replay.game, record_result(rec)
+    parts = []
+    if game.outcome is not None:
+        parts.append(f"the engine: {game.phase} ({game.outcome.describe()})")
+    if replay.stopped_at is not None:
+        parts.append(f"play stopped at action {replay.stopped_at} of {replay.actions}")
+    if ends_with_two_passes(rec):
+        parts.append("the record ends with two passes")
+    if result.kind in ("resignation", "time", "forfeit"):
+        parts.append(f"{result.text}: {result.winner.letter} wins by {result.kind}")
+    elif result.kind != "none":
+        parts.append(f"RE[{result.text}]")
+    if game.phase is Phase.CONTEST and not ends_with_two_passes(rec) and not result.ended_without_count:
+        parts.insert(0, "the record simply ends")
+    return "; ".join(parts)
+
+
+def dead_stones(rec: GameRecord, marks: Marks, replay: Replay) -> tuple[frozenset[int] | None, str | None]:
+    """The dead stones the record shows, or None and why there is no count."""
+    result = record_result(rec)
+    if result.ended_without_count:
+        return None, f"no count: the game ended by {result.kind} ({result.text})"
+    if replay.game.phase is Phase.ENDED:
+        return None, f"no count: the game ended ({replay.game.outcome.describe()})"
+    if marks.present:
+        return marks.dead_stones(tuple(replay.game.board.color)), None
+    if ends_with_two_passes(rec):
+        return frozenset(), None
+    return None, NO_MARKS
+
+
+def referee(rules: Rules, rec: GameRecord, marks: Marks) -> Refereed:
+    replay = replay_record(rules, rec)
+    row = Row(rules, refusals=list(replay.refusals))
+    result = record_result(rec)
+    if result.ended_without_count and result.winner is not None:
+        row.ended, row.ended_winner = f"{result.kind} ({result.text})", result.winner.letter
+    dead, no_count = dead_stones(rec, marks, replay)
+    if dead is not None:
+        fp = FinalPosition.from_game(replay.game, Agreement(dead=dead))
+        try:
+            row.count = count_for(rules, fp)
+        except CountingError as err:
+            row.error = err
+    return Refereed(replay, ending(replay, rec), row, no_count)
+
+
+def _count_text(r: Refereed) -> str:
+    c: Count | None = r.row.count
+    if c is not None:
+        return f"{c.winner} {num(c.margin)} ({c.method}, komi {num(c.komi.points)})"
+    if r.row.error is not None:
+        return f"refused: {r.row.error.code}"
+    return r.no_count or "no count"
+
+
+def run(args) -> int:
+    rec = read_sgf(args.game)
+    text = args.game.read_text(encoding="utf-8", errors="replace")
+    marks = read_marks(text, str(args.game), rec.width, rec.height)
+    results = [referee(rules, rec, marks) for rules in load_presets().select(args.rules)]
+    refused = any(r.replay.refusals for r in results)
+    if args.json:
+        data = []
+        for r in results:
+            item = row_json(r.row)
+            item.update(actions=r.replay.actions, ended=r.ended, no_count=r.no_count)
+            data.append(item)
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return FAILURE if refused else SUCCESS
+    print(f"{args.game}: {rec.width}x{rec.height}, {len(rec.moves)} moves, RE[{rec.result or ''}]")
+    if marks.present:
+        print(f"territory marks: TB {len(marks.black)} points, TW {len(marks.white)} points")
+    for r in results:
+        if args.verbose:
+            _print_moves(r)
+        for f in r.replay.refusals:
+            print(f"{r.replay.rules.name}: {f.describe()}")
+    headers = ["ruleset", "actions", "refused", "ended", "count"]
+    rows = [
+        [r.replay.rules.name, str(r.replay.actions), str(len(r.replay.refusals)), r.ended, _count_text(r)]
+        for r in results
+    ]
+    print(table.render(headers, rows))
+    if len(results) == 1 and results[0].row.count is not None:
+        print("\n" + explanation(results[0].row))
+    return FAILURE if refused else SUCCESS
+
+
+def _print_moves(r: Refereed) -> None:
+    refused = {f.number for f in r.replay.refusals}
+    g = r.replay.game.geometry
+    for n, action in enumerate(r.replay.sequence, 1):
+        where = g.to_gtp(action.point) if action.point is not None else str(action.kind)
+        mark = "  (refused)" if n in refused else ""
+        print(f"{r.replay.rules.name}: {n}. {action.color.letter} {where}{mark}")
