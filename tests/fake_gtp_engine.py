@@ -1,9 +1,10 @@
 """A fake GTP engine for the harness tests: plays stones without captures, and misbehaves on cue.
 
-Usage: ``python fake_gtp_engine.py [--hang V] [--crash V] [--garble V] [--wrong-id V]``: when a
-``play`` or ``is_legal`` names vertex V it sleeps forever, exits at once, prints garbage, or
-answers with the wrong id. Anything else: a minimal, well-behaved GTP engine (occupied points are
-illegal, nothing is ever captured).
+Usage: ``python fake_gtp_engine.py [--hang V] [--crash V] [--garble V] [--wrong-id V]
+[--score REPLY]``: when a ``play`` or ``is_legal`` names vertex V it sleeps forever, exits at once,
+prints garbage, or answers with the wrong id. ``final_score`` answers REPLY with ``{komi}``
+replaced by the last ``komi`` sent (default ``0``). Anything else: a minimal, well-behaved GTP
+engine (occupied points are illegal, nothing is ever captured).
 """
 
 import argparse
@@ -15,8 +16,10 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     for name in ("hang", "crash", "garble", "wrong-id"):
         parser.add_argument(f"--{name}", action="append", default=[])
+    parser.add_argument("--score", default="0")
     opts = parser.parse_args()
     stones: dict[str, str] = {}
+    komi = "0"
     out = sys.stdout
     for line in sys.stdin:
         words = line.split()
@@ -42,8 +45,12 @@ def main() -> int:
             text = "fake"
         elif name in ("protocol_version",):
             text = "2"
-        elif name in ("boardsize", "komi"):
+        elif name == "boardsize":
             pass
+        elif name == "komi":
+            komi = args[0] if args else "?"
+        elif name == "final_score":
+            text = opts.score.replace("{komi}", komi)
         elif name == "clear_board":
             stones.clear()
         elif name == "play":

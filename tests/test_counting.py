@@ -629,3 +629,131 @@ def test_count_explains_itself():
     assert c.method is Method.EQUAL_STONES
     assert len(c.points) == 25
     assert c.render().splitlines()[0] == "X b - O w"
+
+
+# -- a dead mark stands for its chain; dead stones in their own area (count.regions, OQ-36) -------
+WALL_DEAD = [
+    ".XO..",
+    ".XO..",
+    ".XOo.",
+    ".XO..",
+    ".XO..",
+]
+# The o at D3 touches C3: the mark stands for the whole chain C1–C5 + D3 (6 white stones).
+
+
+def test_dead_mark_on_a_wall_marks_the_wall():
+    # Freed columns C–E border Black only: Black's territory, not dead-in-own-area.
+    fp = position(WALL_DEAD)
+    c = classify(fp)
+    assert {fp.geometry.to_gtp(p) for p in c.dead} == {"C1", "C2", "C3", "C4", "C5", "D3"}
+    assert all(r.borders == {BLACK} for r in c.regions)
+    # Area: B 5 stones + 20 empty = 25 子, W 0; 25 − 0 − 7.5 = 17.5.
+    area = count_area(fp)
+    assert (area.black.score, area.white.score, area.margin) == (25, 0, Fraction(35, 2))
+    # Japanese: territory 20 + 6 dead stones = 26; 26 − 6.5 = 19.5.
+    jp = count_japanese(fp)
+    assert (jp.black.score, jp.margin) == (26, Fraction(39, 2))
+    # Roads: one black group, 2 basic eyes: living 5 + 18 = 23; White's 6 stones find no road and
+    # stay off (not balanced, count.roads): 23 − 6.5 = 16.5. Ing 25 − 8 = 17. 等空比子 25 − 6.5.
+    roads = count_roads(fp)
+    assert (roads.black.score, roads.white.score, roads.margin) == (23, 0, Fraction(33, 2))
+    assert count_ing(fp).margin == 17
+    assert count_equal_empty(fp).margin == Fraction(37, 2)
+
+
+@pytest.mark.parametrize("method", [count_art, count_equal_stones])
+def test_dead_wall_overflow_cannot_be_balanced(method):
+    # count.fill-back: White owes 6 stones and owns no empty point: 6 overflow. Black must leave
+    # 6 of its own off the board but has only 5 stones (all inside stones now): refused.
+    with pytest.raises(CountingError) as err:
+        method(position(WALL_DEAD))
+    assert err.value.code == "overflow"
+
+
+LONE_DEAD = [
+    ".XO..",
+    ".XO..",
+    ".XO.o",
+    ".XO..",
+    ".XO..",
+]
+
+
+@pytest.mark.parametrize(
+    "method",
+    [count_area, count_japanese, count_art, count_equal_stones, count_roads, count_ing, count_equal_empty],
+)
+def test_dead_in_own_area_refused_by_every_method(method):
+    # E3 alone is marked dead; its freed region D1–E5 borders White only (OQ-36): every method
+    # that reads the agreement refuses it, with the same code and point, before filling back.
+    with pytest.raises(CountingError) as err:
+        method(position(LONE_DEAD, make_counters(moves=(5, 6))))
+    assert (err.value.code, err.value.vertex) == ("dead-in-own-area", "E3")
+
+
+def test_dead_in_own_area_tromp_taylor_counts_the_stone():
+    # OQ-40: the agreement is ignored; E3 is a white stone: B 5 + 5, W 6 + 9 = 15.
+    tt = count_tromp_taylor(position(LONE_DEAD), 0)
+    assert (tt.black.score, tt.white.score) == (10, 15)
+
+
+# -- small interface guarantees ------------------------------------------------------------------
+def test_classification_claims_are_read_only():
+    g = Geometry(3, 2)
+    c = classify(position(["X.O", "X.O"], claims=(Claim(ClaimKind.KO, BLACK, g.from_gtp("B2")),)))
+    assert c.claims.get(g.from_gtp("B2")) is ClaimKind.KO
+    assert dict(c.claims) == {g.from_gtp("B2"): ClaimKind.KO}
+    with pytest.raises(TypeError):
+        c.claims[0] = ClaimKind.ONE_SIDED  # type: ignore[index]
+
+
+def test_figures_in_steps_are_decimals():
+    # 001 第十七条 back to points: 0 + (6 − 0 − 0)/2 = 3 each on X.O/X.O; on a 3×3 with one more
+    # dame point 4.5. Never "9/2".
+    rows = ["X.O", "X.O", "X.O"]
+    art = count_art(position(rows, make_counters(moves=(3, 3))), 0)
+    assert any("B 4.5 points, W 4.5 points" in s for s in art.steps)
+    assert not any("/2" in s for s in art.steps)
+    roads = count_roads(position(rows, make_counters(moves=(3, 3))), 0)
+    assert any("living stones: B 4.5, W 4.5 (total 9)" in s for s in roads.steps)
+    ee = count_equal_empty(position(rows, make_counters(moves=(3, 3))), 0)
+    assert any("1.5 shared" in s for s in ee.steps)
+    assert decide_komi(Fraction(11, 2), make_counters()).rule == "fixed 5.5"
+
+
+def test_count_for_is_exported():
+    from jpdref.counting import count_for
+    from jpdref.counting.dispatch import count_for as dispatched
+
+    assert count_for is dispatched
+    fp = position(["X.O", "X.O"], make_counters(moves=(2, 2)))
+    assert count_for(PRESETS.get("chinese"), fp).margin == -Fraction(15, 2)
+
+
+# -- Ing's tie rule in handicap games (count.komi, OQ-31, OQ-53) ----------------------------------
+def test_ing_handicap_tie_is_a_draw():
+    # Handicap 2 (A2, A1), White C2 C1; B2, B1 dame. Area 3 − 3 = 0; ing-8 in a handicap game:
+    # komi 0 and no tie rule (OQ-53): a draw. Chinese gives White H = 2 points: −2.
+    counters = make_counters(
+        moves=(0, 2), passes=(2, 1), handicap=2, first_to_pass=BLACK, last_real_move=WHITE
+    )
+    k = decide_komi(KomiRule.ING, counters)
+    assert (k.points, k.black_wins_ties) == (0, False)
+    fp = position(["X.O", "X.O"], counters)
+    ing = count_ing(fp)
+    assert (ing.margin, ing.winner) == (0, "draw")
+    assert count_area(fp).margin == -2
+
+
+# -- T7: basic eyes are min(2, e) per independent group (count.roads, count.theorems) -------------
+def test_basic_eyes_per_group_are_at_most_its_empty_points():
+    # Black's group (5 stones around B2) has one empty point: it keeps 1 basic eye, not 2.
+    # White's D2–D1 has no empty point: it keeps none. E_B − E_W = 1 (T7's min(2, e_G)).
+    fp = position(["X.XO", "XXXO"], make_counters(moves=(5, 2)))
+    assert basic_eyes(classify(fp)) == {fp.geometry.from_gtp("B2"): BLACK}
+    # Area: B 5 + 1 = 6, W 2: 4. Roads: B 5 stones + 0 roads, W 2: 3 = 4 − (1 − 0).
+    area, roads = count_area(fp, 0), count_roads(fp, 0)
+    assert (area.black.score, area.white.score) == (6, 2)
+    assert (roads.black.score, roads.white.score) == (5, 2)
+    assert roads.margin == area.margin - 1

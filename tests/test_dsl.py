@@ -237,3 +237,67 @@ def test_agreement_texts(dsl):
     assert (claim.color, claim.kind, claim.vertex) == ("W", "one-sided", "F6")
     assert fails(dsl.parse_agreement_claim, "B kox E5") == ("bad-agreement", 1, 5)
     assert fails(dsl.parse_vertex_list, "C3 pass") == ("bad-agreement", 1, 4)
+
+
+# -- settling by play (format.settle) ------------------------------------------------------------
+SETTLING = """\
+end: halted two-passes
+settle 2: illegal pass-not-allowed | legal
+settle 1: legal captures d3
+settle-end: halted two-virtual
+settled: W 3 B 2
+proved: dead D3 D2
+proved: alive C3
+proved: upheld B ko B3
+settle: error no-procedure
+count: error unfinished
+"""
+
+
+def test_settling_lines(dsl):
+    v = dsl.parse_verdicts(SETTLING, place)
+    s = v.settle
+    assert [x.step for x in s.steps] == [2, 1] and s.steps[0].is_open
+    assert s.steps[1].alternatives[0][1] == Claim("captures", ("D3",))
+    assert s.end == EndVerdict("halted", ("two-virtual",))
+    assert (s.settled.black, s.settled.white) == (2, 3)  # either order, stored (Black, White)
+    assert [(p.kind, p.vertices) for p in s.proved[:2]] == [("dead", ("D3", "D2")), ("alive", ("C3",))]
+    assert str(s.proved[2].claim) == "B ko B3" and s.proved[2].claim.location == place(8, 21)
+    assert s.error == "no-procedure" and v.count.alternatives[0].code == "unfinished"
+    assert v.steps == () and v.end is not None
+    # the canonical text: steps, end, the settling lines, count, points
+    assert v.text.splitlines() == [
+        "end: halted two-passes",
+        "settle 2: illegal pass-not-allowed | legal",
+        "settle 1: legal captures D3",
+        "settle-end: halted two-virtual",
+        "settled: B 2 W 3",
+        "proved: dead D3 D2",
+        "proved: alive C3",
+        "proved: upheld B ko B3",
+        "settle: error no-procedure",
+        "count: error unfinished",
+    ]
+    assert dsl.parse_verdicts(v.text, place).settle == s
+    # the proved vertices are checked against the board like captures
+    assert ("D2", place(6, 17)) in v.vertices
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("settled: B 2 B 3", 1, 14),  # B and W once each
+        ("settle 1: legal\nsettle 1: legal", 2, 8),  # a second line for settling step 1
+        ("settle-end: contest B\nsettle-end: contest W", 2, 1),
+        ("settled: B 1 W 1\nsettled: B 1 W 1", 2, 1),
+        ("settle: error ended\nsettle: error ended", 2, 1),
+        ("proved: dead C3\nproved: alive C3", 2, 1),
+        ("proved: upheld B ko C3\nproved: rejected B ko C3", 2, 1),
+        ("settle: error bogus", 1, 15),  # not a settling code
+        ("settle-end: halted three-virtual", 1, 20),
+        ("proved: upheld B eye C3", 1, 18),
+        ("settled: B 2", 1, 13),
+    ],
+)
+def test_settling_line_errors(dsl, text, line, column):
+    assert fails(dsl.parse_verdicts, text) == ("verdict-syntax", line, column)

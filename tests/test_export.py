@@ -451,3 +451,57 @@ def test_the_schema_checks_count_claims(exported):
     bad = json.loads(json.dumps(record))
     bad["final"]["agreement"]["dead"] = ["Z99"]
     assert not validator.is_valid(bad)
+
+
+# -- settling by play: the settle key and the settling claims in the records -------------------
+def test_settling_records_carry_the_dispute_and_the_settling_claims(exported):
+    outdir, _ = exported
+    by_id = {(r["id"], r.get("ruleset", {}).get("name")): r for r in _records(outdir)}
+    record = by_id[("settle.art-2008.test.white-starts", "jpd-art-2008")]
+    settle = record["final"]["settle"]
+    assert settle["first"] == "W" and settle["dispute"] == {"stones": ["D3"], "claims": []}
+    assert settle["moves"][0] == {"color": "W", "kind": "move", "vertex": "D2"}
+    claims = record["expect"]["settle"]
+    assert claims["settled"] == [0, 1] and claims["end"] == {"state": "halted", "args": ["two-passes"]}
+    assert claims["proved"] == [{"kind": "dead", "vertices": ["D3"], "claim": None}]
+    assert claims["steps"][0]["alternatives"][0][1] == {"kind": "captures", "args": ["D3"]}
+    rejected = by_id[("settle.art-2008.ko.claim-rejected", "jpd-art-2008")]["expect"]["settle"]["proved"]
+    assert {
+        "kind": "rejected",
+        "vertices": [],
+        "claim": {"color": "B", "kind": "ko", "vertex": "B3"},
+    } in rejected
+    refused = by_id[("settle.error.no-procedure", "chinese")]["expect"]["settle"]
+    assert refused["error"] == "no-procedure" and refused["steps"] == []
+    assert by_id[("board.occupied.001", "jpd-2022")]["expect"]["settle"] is None
+
+
+def test_the_schema_checks_settling(exported):
+    outdir, _ = exported
+    schema = json.loads((spec_dir() / "export.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    record = next(r for r in _records(outdir) if r["id"] == "settle.art-2.continuation.virtual-for-pass")
+    assert validator.is_valid(record)
+    assert record["expect"]["settle"]["end"]["args"] == ["two-virtual"]
+    for path, value in (
+        (("final", "settle", "first"), "X"),
+        (("expect", "settle", "settled"), [1]),
+        (("expect", "settle", "error"), "bogus"),
+        (("expect", "settle", "end", "args"), ["three-virtual"]),
+    ):
+        bad = json.loads(json.dumps(record))
+        target = bad
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        assert not validator.is_valid(bad), path
+
+
+def test_gtp_scripts_list_the_settling_claims_as_not_expressed(suite):
+    _, _, plan = suite
+    from jpdtools.export.gtp import gtp_script
+
+    item = next(i for i in plan.items if i.case.id == "settle.art-2008.test.white-starts")
+    script = gtp_script(item)
+    assert any(s.startswith("settled: B 0 W 1") for s in script.skipped)
+    assert any(s.startswith("proved: dead D3") for s in script.skipped)

@@ -5,16 +5,27 @@ No test asserts on time: timeouts are short only so that the hang tests end quic
 
 import json
 import sys
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from jpdtools import verify
 from jpdtools.cli import main
 from jpdtools.compare import Status
-from jpdtools.gtp import limits, profiles
+from jpdtools.gtp import limits, profiles, score
 from jpdtools.gtp.adapter import GtpAdapter
 from jpdtools.gtp.client import EngineCrashed, EngineTimeout, GarbledReply, GtpClient, parse_reply
-from jpdtools.model import CaseAction, Claim, EndVerdict, Expectation, StepVerdict
+from jpdtools.model import (
+    CaseAction,
+    Claim,
+    CountClaim,
+    CountVerdict,
+    EndVerdict,
+    Expectation,
+    PointVerdict,
+    StepVerdict,
+)
 from jpdtools.presets import load_presets
 from jpdtools.runner import Filters, default_loader, plan_paths
 
@@ -282,3 +293,157 @@ def test_malformed_observation_is_an_error_not_a_traceback(tmp_path):
     result = verify.verify_item(item, Sloppy())
     assert result.outcome is verify.Outcome.ERROR
     assert "malformed observation" in result.result.detail
+
+
+# -- the count: komi, final_score, limits ------------------------------------------------------
+
+COUNT_CASES = """\
+format: 1
+topic: fake engine counts
+cases:
+  - id: fake.count.empty
+    title: An empty 3x3 board counted through final_score
+    spec: [count.area]
+    seeds: ["test"]
+    rules: [chinese, japanese, aga, wmsg-2008, tromp-taylor]
+    board: |
+      3x3
+      . . .
+      . . .
+      . . .
+    moves: ""
+    expect:
+      chinese: |
+        count: winner W margin -7.5 black 4.5 white 4.5 unit 子
+        point: B2 none dame
+      japanese: |
+        count: winner W margin -6.5 black 0 white 0 unit 目
+      aga: |
+        count: winner W margin -5.5
+      wmsg-2008: |
+        count: error no-first-pass
+      tromp-taylor: |
+        count: winner draw margin 0 black 0 white 0
+  - id: fake.count.dead
+    title: A dead stone cannot be told through GTP
+    spec: [count.area]
+    seeds: ["test"]
+    rules: [chinese]
+    board: |
+      3x3
+      . . .
+      . x .
+      . . .
+    moves: ""
+    expect:
+      chinese: |
+        count: winner W margin -7.5
+  - id: fake.count.prisoners
+    title: Prisoners set by the case are the engine's own count under Japanese rules
+    spec: [count.japanese]
+    seeds: ["test"]
+    rules: [chinese, japanese]
+    board: |
+      3x3
+      . . .
+      . . .
+      . . .
+    moves: ""
+    counters:
+      prisoners: [1, 0]
+    expect:
+      chinese: |
+        count: winner W margin -7.5
+      japanese: |
+        count: winner W margin -5.5
+"""
+
+
+def counting_adapter(score: str) -> GtpAdapter:
+    profile = profiles.GtpProfile(
+        name="fake-counter",
+        command=tuple(fake_command("--score", score)),
+        max_size=19,
+        counted=frozenset({"area", "japanese"}),
+    )
+    return GtpAdapter(profile, TIMEOUT)
+
+
+def count_results(tmp_path: Path, score: str) -> dict[tuple[str, str], verify.VerifyResult]:
+    path = tmp_path / "count.yaml"
+    path.write_text(COUNT_CASES, encoding="utf-8")
+    adapter = counting_adapter(score)
+    try:
+        return {(r.result.case_id, r.result.ruleset): r for r in verify.run_serial(plan_items(path), adapter)}
+    finally:
+        adapter.close()
+
+
+def test_final_score_reply_is_winner_and_margin():
+    assert score.parse_score("B+3.5") == ("B", Fraction(7, 2))
+    assert score.parse_score("W+0.5") == ("W", Fraction(-1, 2))
+    assert score.parse_score(" 0 ") == ("draw", Fraction(0))
+    assert score.parse_score("W+12") == ("W", Fraction(-12))
+
+
+@pytest.mark.parametrize("text", ["", "B+", "X+1.5", "W+0.0", "B+3.5 extra", "jigo", "B+-1"])
+def test_garbled_final_score_reply(text):
+    with pytest.raises(GarbledReply):
+        score.parse_score(text)
+
+
+def test_score_seed_follows_what_gnugo_does_not_cache_on():
+    seed = score.score_seed("7.5", "B", (0, 0), 3)
+    assert seed == score.score_seed("7.5", "B", (0, 0), 3)
+    assert seed != score.score_seed("5.5", "B", (0, 0), 3)  # the same board with another komi
+    assert seed != score.score_seed("7.5", "B", (1, 0), 3)
+    assert score.score_seed("7.5", "B", (0, 0), 0) == score.score_seed("7.5", "W", (0, 0), 0)
+
+
+def test_count_is_asked_with_the_rulesets_komi(tmp_path):
+    # the fake engine answers W+<komi>: an even board, so the margin is minus the komi sent
+    results = count_results(tmp_path, "W+{komi}")
+    status = {key: r.result.status for key, r in results.items()}
+    assert status[("fake.count.empty", "chinese")] is Status.PASS  # komi 7.5 (chinese-3.75)
+    assert status[("fake.count.empty", "japanese")] is Status.PASS  # komi 6.5
+    assert status[("fake.count.empty", "aga")] is Status.PASS  # komi 5.5
+    assert status[("fake.count.prisoners", "chinese")] is Status.PASS
+    chinese = results[("fake.count.empty", "chinese")]
+    assert any("figures and unit" in line for line in chinese.limited)
+    assert any(line.startswith("point: B2") for line in chinese.limited)
+    count = chinese.result.observation.count
+    assert (count.winner, count.margin, count.black, count.unit) == ("W", Fraction(-15, 2), None, None)
+    # not asked: the komi rule's refusal, an unsupported method, a dead stone, given prisoners
+    for key, why in [
+        (("fake.count.empty", "wmsg-2008"), "harness's decision"),
+        (("fake.count.empty", "tromp-taylor"), "tromp-taylor counting method"),
+        (("fake.count.dead", "chinese"), "dead stones"),
+        (("fake.count.prisoners", "japanese"), "prisoners"),
+    ]:
+        assert status[key] is Status.SKIP, key
+        assert any(why in line for line in results[key].limited), results[key].limited
+
+
+def test_a_wrong_count_fails_and_a_garbled_one_is_an_error(tmp_path):
+    wrong = count_results(tmp_path, "B+3.5")[("fake.count.empty", "chinese")]
+    assert wrong.result.status is Status.FAIL
+    assert [str(m) for m in wrong.result.mismatches] == [
+        "count: expected count winner W margin -7.5, observed count winner B margin 3.5"
+    ]
+    garbled = count_results(tmp_path, "banana")[("fake.count.empty", "japanese")]
+    assert garbled.result.status is Status.ERROR
+    assert "GarbledReply" in garbled.result.detail and "banana" in garbled.result.detail
+
+
+def test_limit_count_keeps_winner_and_margin_only():
+    claim = CountClaim("result", "B", Fraction(3, 2), Fraction(10), Fraction(8), "子")
+    expectation = Expectation(
+        "default", (), None, count=CountVerdict((claim,)), points=(PointVerdict(("A1",), "B", "territory"),)
+    )
+    kept = limits.limit_count(expectation, None)
+    assert kept.expectation.count.alternatives == (CountClaim("result", "B", Fraction(3, 2)),)
+    assert kept.expectation.points == () and len(kept.dropped) == 2 and not kept.empty
+    refused = limits.limit_count(expectation, "the agreement marks seki")
+    assert refused.empty and all("seki" in line for line in refused.dropped)
+    error = replace(expectation, count=CountVerdict((CountClaim("error", code="no-first-pass"),)))
+    assert limits.limit_count(error, None).empty

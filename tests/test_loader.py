@@ -500,3 +500,90 @@ def test_count_texts_that_differ_are_ambiguous(presets, dsl):
     )
     code, _, _ = error_of(HEAD + textwrap.indent(body, "    "), presets, dsl)
     assert code == "ambiguous-expectation"
+
+
+# -- settling by play (format.settle) ------------------------------------------------------------
+SETTLING = """\
+format: 1
+cases:
+  - id: s
+    title: t
+    spec: [count.settling]
+    seeds: []
+    rules: [jpd-art-2008]
+    board: |
+      . X O . .
+      . X O O .
+      . X O X O
+      . X O a .
+      . X O . .
+    moves: B pass W pass
+    agreement: {claims: ['B ko A1']}
+    settle:
+      first: W
+      moves: W @a B pass W pass
+      dispute:
+        stones: [d3, C3]
+        claims: ['B ko A2']
+    expect:
+      default: |
+        settle 1: legal captures D3
+        settle-end: halted two-passes
+        settled: B 0 W 1
+        proved: dead D3
+        proved: rejected B ko A2
+"""
+
+
+def test_settle_key_loads(presets, dsl):
+    case = load_case_text(SETTLING, "s.yaml", presets, dsl).cases[0]
+    settle = case.setup.final.settle
+    assert settle.first == "W" and [str(a) for a in settle.moves] == ["W D2", "B pass", "W pass"]
+    assert settle.stones == ("C3", "D3") and [str(c) for c in settle.claims] == ["B ko A2"]
+    assert [str(c) for c in case.setup.final.agreement.claims] == ["B ko A1"]
+    e = case.expectations[0]
+    assert e.settles and not e.counts and e.settle.settled.white == 1
+    # the settle key alone makes the case say something about counting (final is set)
+    plain = SETTLING.split("    expect:")[0] + "    expect: {default: ''}\n"
+    plain = plain.replace("    agreement: {claims: ['B ko A1']}\n", "")
+    final = load_case_text(plain, "s.yaml", presets, dsl).cases[0].setup.final
+    assert final is not None and final.agreement.empty and final.settle is not None
+
+
+SETTLE_ERRORS = [
+    ("settle: [W D2]\n", "schema", 9, 13),
+    ("settle: {moves: W D2, by: B}\n", "schema", 9, 27),
+    ("settle: {first: W}\n", "schema", 9, 13),
+    ("settle: {first: X, moves: ''}\n", "schema", 9, 21),
+    ("settle: {moves: W Z9}\n", "unknown-vertex", 9, 23),
+    ("settle: {moves: W @q}\n", "unknown-marker", 9, 23),
+    ("settle: {moves: W D2 X}\n", "moves-syntax", 9, 26),
+    ("settle: {moves: '', dispute: [A1]}\n", "schema", 9, 34),
+    ("settle: {moves: '', dispute: {stones: Z9}}\n", "unknown-vertex", 9, 43),
+    ("settle: {moves: '', dispute: {claims: ['B ko A1', 'W ko A1']}}\n", "bad-agreement", 9, 61),
+    ("settle: {moves: '', dispute: {claims: ['B kx A1']}}\n", "bad-agreement", 9, 47),
+    ("settle: {moves: '', dispute: {dead: A1}}\n", "schema", 9, 35),
+    # settling verdicts: without the key, a step out of range, an undisputed claim, open
+    ("expect: {default: 'settled: B 0 W 0'}\n", "verdict-syntax", 9, 24),
+    ("settle: {moves: W D2}\nexpect: {default: 'settle 2: legal'}\n", "step-out-of-range", 10, 31),
+    (
+        "settle: {moves: W D2}\nexpect: {default: 'proved: upheld B ko A1'}\n",
+        "verdict-syntax",
+        10,
+        44,
+    ),
+    (
+        "settle: {moves: W D2}\nexpect: {default: 'settle 1: legal | illegal ko'}\n",
+        "missing-open",
+        10,
+        31,
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "code", "line", "column"), SETTLE_ERRORS)
+def test_settle_error_locations(presets, dsl, body, code, line, column):
+    if "expect" not in body:
+        body += "expect: {default: ''}\n"
+    text = HEAD + textwrap.indent("size: 5\nmoves: B pass W pass\n" + body, "    ") + "\n"
+    assert error_of(text, presets, dsl) == (code, line, column)

@@ -746,3 +746,78 @@ def test_count_coverage_is_computed_and_enforced_only_on_request(presets, tmp_pa
     flagged = {p.message.split("'")[1] for p in problems}
     assert "count.komi" in flagged and "count.area" not in flagged
     assert all(p.check == "coverage" and p.location.path.endswith("counting.md") for p in problems)
+
+
+# -- settling by play: the settling observation and typed settling claims ----------------------
+INVADER = (".XO..", ".XOO.", ".XOXO", ".XO..", ".XO..")
+
+
+def _settle_setup(settle_moves: tuple[CaseAction, ...], first=None, stones=("D3",)):
+    from jpdtools.model import CaseCounters, FinalSpec, SettleSpec
+
+    spec = SettleSpec(moves=settle_moves, first=first, stones=stones)
+    return replace(setup_of(INVADER), final=FinalSpec(counters=CaseCounters(), settle=spec))
+
+
+def _settle_expect(text: str) -> Expectation:
+    from jpdtools.dsl import Dsl
+
+    v = Dsl().parse_verdicts(text, lambda line, column: Location("t", line, column))
+    return Expectation("default", v.steps, v.end, v.text, count=v.count, points=v.points, settle=v.settle)
+
+
+def test_reference_adapter_settles_by_the_rulesets_procedure():
+    from fractions import Fraction
+
+    full = load_presets()
+    halt = moves("B pass", "W pass")
+    setup = _settle_setup(moves("W D2", "B pass", "W pass"), first="W")
+    obs = ReferenceAdapter().observe(setup, (), halt, full.get("jpd-art-2008"))
+    s = obs.settling
+    assert s is not None and s.error is None and s.procedure == "jpd-art-2008"
+    assert [st.captures for st in s.steps] == [("D3",), (), ()] and s.steps[0].to_move == "B"
+    assert (s.end.phase, s.end.kind, s.settled) == ("halted", "two-passes", (0, 1))
+    assert s.captured == ("D3",) and "C3" in s.standing
+    # counted on the halt board with D3 proved dead: 4 − 8 − 6.5
+    assert (obs.count.margin, obs.count.black, obs.count.white) == (Fraction(-21, 2), 4, 8)
+    assert obs.end.phase == "halted"  # the game itself is not changed
+    text = "settle 1: legal captures D3\nsettle-end: halted two-passes\nsettled: B 0 W 1\nproved: dead D3"
+    assert judge(_settle_expect(text), obs).status is Status.PASS
+    # the continuations refuse another first mover; a ruleset without a procedure refuses
+    refused = ReferenceAdapter().observe(setup, (), halt, full.get("jpd-art-2"))
+    assert (refused.settling.error, refused.count.error) == ("first-mover", "first-mover")
+    none = ReferenceAdapter().observe(setup, (), halt, full.get("chinese"))
+    assert none.settling.error == "no-procedure"
+    assert judge(_settle_expect("settle: error no-procedure"), none).status is Status.PASS
+    # an unfinished stage: observed, and the count refused
+    short = ReferenceAdapter().observe(_settle_setup(moves("W D2"), "W"), (), halt, full.get("jpd-art-2008"))
+    assert short.settling.end.phase == "contest" and short.count.error == "unfinished"
+
+
+def test_settling_claims_are_typed_and_located():
+    full = load_presets()
+    halt = moves("B pass", "W pass")
+    setup = _settle_setup(moves("B D2", "W virtual", "B virtual"))
+    obs = ReferenceAdapter().observe(setup, (), halt, full.get("jpd-art-2"))
+    good = "settle 3: legal to-move B\nsettle-end: halted two-virtual\nsettled: B 2 W 2\nproved: alive D3"
+    assert judge(_settle_expect(good), obs).status is Status.PASS
+    bad = judge(
+        _settle_expect(
+            "settle 1: illegal ko\nsettle-end: halted two-passes\nsettled: B 2 W 1\nproved: dead D3 A1"
+        ),
+        obs,
+    )
+    assert bad.status is Status.FAIL
+    assert [str(m) for m in bad.mismatches] == [
+        "settle 1: expected illegal ko, observed legal",
+        "settle-end: expected halted two-passes, observed halted two-virtual",
+        "settled: expected settled: B 2 W 1, observed settled: B 2 W 2",
+        "proved: expected proved: dead D3 A1, observed proved: alive D3, empty A1",
+    ]
+    refused = judge(_settle_expect("settle: error not-halted\nsettled: B 2 W 2"), obs)
+    assert [m.label for m in refused.mismatches] == ["settle"]
+    # either-verdicts on settling steps are open, and a program that does not settle is skipped
+    either = judge(_settle_expect("settle 1: illegal ko | legal"), obs)
+    assert either.status is Status.OPEN and "settling step 1" in either.detail
+    unsettled = judge(_settle_expect("settled: B 2 W 2"), replace(obs, settling=None))
+    assert unsettled.status is Status.SKIP and "settle" in unsettled.detail

@@ -65,3 +65,22 @@ def test_without_the_list_the_deviations_fail(gnugo, capsys):
     status = main(["verify", "--impl", "gnugo", "-q", "--id", "sk.multi.001", "--rules", "ing"])
     assert status == 1
     assert "1 unexpected-failure" in capsys.readouterr().out
+
+
+def test_counting_asks_final_score_with_each_rulesets_komi(gnugo, capsys):
+    status, report = run_json(capsys, str(conformance_dir() / "count-area.yaml"), "--jobs", "1")
+    summary = report["summary"]
+    assert summary["error"] == 0, [r for r in report["results"] if r["outcome"] == "error"][:3]
+    assert summary["unexpected-failure"] == 0 and summary["unexpected-pass"] == 0
+    assert status == 0
+    results = {(r["case"], r["ruleset"]): r for r in report["results"]}
+    # one board, three komi rules, one engine process: GNU Go's final_score cache does not leak
+    for ruleset in ("chinese", "aga", "wmsg-2008"):
+        assert results[("count.area.001", ruleset)]["outcome"] == "pass", ruleset
+    assert any("figures and unit" in line for line in results[("count.area.001", "chinese")]["limited"])
+    # D3: GNU Go finds dead stones where the case agrees there are none
+    assert results[("count.area.011", "chinese")]["outcome"] == "expected-failure"
+    # D4: GNU Go plays the position out (Black fills the last dame) before it counts
+    assert results[("count.area.003", "chinese")]["outcome"] == "expected-failure"
+    # methods GNU Go cannot be asked for are not compared, never passed
+    assert results[("count.area.001", "tromp-taylor")]["outcome"] == "skip"

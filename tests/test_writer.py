@@ -325,3 +325,55 @@ def test_counting_real_examples_round_trip():
     cf = load_case_file(path, PRESETS, DSL)
     assert any(c.setup.final is not None and c.setup.final.agreement.dead for c in cf.cases)
     assert reload(cf) == cf
+
+
+# -- settling by play (format.settle) ------------------------------------------------------------
+SETTLING_FILE = """\
+format: 1
+cases:
+  - id: s.one
+    title: a dispute settled by play, with every settling line
+    spec: [count.settling]
+    seeds: []
+    rules: [jpd-art-2008]
+    board: |
+      . X O . .
+      . X O O .
+      . X O X O
+      . X O a .
+      . X O . .
+    moves: B pass W pass
+    settle:
+      first: W
+      moves: W @a B pass W pass
+      dispute: {stones: [D3], claims: ["B ko A1", "W one-sided E1"]}
+    expect:
+      default: |
+        settle 1: legal captures D3 | illegal ko
+        settle-end: halted two-passes
+        settled: W 1 B 0
+        proved: dead D3
+        proved: upheld B ko A1
+        settle: error first-mover
+        count: error ended
+    open: [OQ-47]
+  - id: s.two
+    title: an empty settling stage and no dispute
+    spec: [count.settling]
+    seeds: []
+    size: 5
+    moves: B pass W pass
+    settle: {moves: ""}
+    expect:
+      default: "settle-end: contest B"
+"""
+
+
+def test_settling_round_trip():
+    cf = load_case_text(SETTLING_FILE, "s.yaml", PRESETS, DSL)
+    text = dump_case_file(cf)
+    assert reload(cf) == cf
+    assert "    settle:\n      first: W\n      moves: W D2 B pass W pass\n" in text
+    assert "      dispute:\n        stones: D3\n        claims: [B ko A1, W one-sided E1]\n" in text
+    assert "settled: B 0 W 1" in text and "settle 1: legal captures D3 | illegal ko" in text
+    assert '    settle:\n      moves: ""\n' in text

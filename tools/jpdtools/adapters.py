@@ -9,20 +9,21 @@ never passed. Vertices are GTP (``C3``); boards are rows top first, ``/``-separa
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Protocol
 
 from jpdref.board import PositionError
 from jpdref.coords import CoordinateError, Geometry
 from jpdref.counting import Count, CountingError
-from jpdref.game import Action, Game
+from jpdref.game import Action, Game, Step
 from jpdref.handicap import HandicapError
 from jpdref.rules import Rules
+from jpdref.settling import Dispute, Proof, SettlingError, SettlingResult, settle, settled_position
 from jpdref.stones import BLACK, WHITE, Color
 
-from jpdtools.counting import final_position, reference_count
-from jpdtools.model import CaseAction, Setup
+from jpdtools.counting import agreement_of, counters_of, final_position, reference_count
+from jpdtools.model import CaseAction, CaseAgreement, Setup
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,29 @@ class CountObservation:
 
 
 @dataclass(frozen=True)
+class SettleObservation:
+    """The settling stage as the program played it (spec/counting.md#count.settling).
+
+    Either ``error`` (a SettlingError code: settling was refused; ``message`` says why) or the
+    stage: its ``steps`` (as for ``moves``), its ``end`` state, ``settled`` (real + virtual moves
+    of the stage, Black and White), the halt stones whose chain was ``captured`` in the stage and
+    those ``standing`` at its end (sorted GTP vertices), and the disputed claims the play
+    ``upheld`` and ``rejected`` (as ``"B ko E5"``). ``procedure`` names the procedure used.
+    """
+
+    procedure: str = ""
+    steps: tuple["StepObservation", ...] = ()
+    end: EndState | None = None
+    settled: tuple[int, int] | None = None
+    captured: tuple[str, ...] = ()
+    standing: tuple[str, ...] = ()
+    upheld: tuple[str, ...] = ()
+    rejected: tuple[str, ...] = ()
+    error: str | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
 class Observation:
     """Everything a program was seen to do with one case under one ruleset.
 
@@ -102,6 +126,7 @@ class Observation:
     error: str | None = None
     count: CountObservation | None = None
     skip: str | None = None  # the program declined the item (it cannot play it faithfully)
+    settling: SettleObservation | None = None  # None: the program did not settle by play
 
 
 @dataclass(frozen=True)
@@ -210,21 +235,28 @@ class ReferenceAdapter:
                 action = _action(case_action, geometry, markers)
             except CoordinateError as err:
                 return Observation(initial, tuple(observed), error=f"{case_action}: {err}")
-            step = game.play(action)
-            observed.append(
-                StepObservation(
-                    action=str(case_action),
-                    legal=step.legal,
-                    effect=str(step.effect),
-                    reason=str(step.reason) if step.reason is not None else None,
-                    captures=_vertices(geometry, step.captures),
-                    self_captures=_vertices(geometry, step.self_captures),
-                    to_move=game.to_move.letter,
-                    board=board_rows(game),
-                )
-            )
-        count = observe_count(game, setup, rules) if setup.final is not None else None
+            observed.append(step_observation(case_action, game.play(action), game))
+        final = setup.final
+        if final is not None and final.settle is not None:
+            settling, count = observe_settling(game, setup, rules)
+            return Observation(initial, tuple(observed), end_state(game), count=count, settling=settling)
+        count = observe_count(game, setup, rules) if final is not None else None
         return Observation(initial, tuple(observed), end_state(game), count=count)
+
+
+def step_observation(case_action: CaseAction, step: Step, game: Game) -> StepObservation:
+    """What ``step`` (the engine's answer to ``case_action``) did, and ``game`` after it."""
+    geometry = game.geometry
+    return StepObservation(
+        action=str(case_action),
+        legal=step.legal,
+        effect=str(step.effect),
+        reason=str(step.reason) if step.reason is not None else None,
+        captures=_vertices(geometry, step.captures),
+        self_captures=_vertices(geometry, step.self_captures),
+        to_move=game.to_move.letter,
+        board=board_rows(game),
+    )
 
 
 def count_observation(count: Count) -> CountObservation:
@@ -258,6 +290,64 @@ def observe_count(game: Game, setup: Setup, rules: Rules) -> CountObservation:
     except CountingError as err:
         return CountObservation(error=err.code, message=str(err))
     return count_observation(count)
+
+
+def observe_settling(game: Game, setup: Setup, rules: Rules) -> tuple[SettleObservation, CountObservation]:
+    """Settle the case's dispute by play from ``game`` (halted) under ``rules``' procedure, then
+    count the settled position (spec/counting.md#count.settling).
+
+    A refused settling is an observation (``error`` = its SettlingError code) and so is the count
+    that cannot follow it (same code); so is a stage that did not halt (``unfinished``,
+    ``ended``).
+    """
+    assert setup.final is not None and setup.final.settle is not None
+    final, spec = setup.final, setup.final.settle
+    geometry = game.geometry
+    markers = dict(setup.markers)
+    try:
+        actions = [_action(a, geometry, markers) for a in spec.moves]
+        first = Color.parse(spec.first) if spec.first else None
+        start = settle(rules.name.partition(":")[0], game, [], first)
+    except SettlingError as err:
+        refused = SettleObservation(error=err.code, message=str(err))
+        return refused, CountObservation(error=err.code, message=str(err))
+    # The stage's actions are played here one by one (as settle() plays them) to observe the
+    # board after each; the result is the one settle() would return.
+    stage = start.game
+    steps, observed_steps = [], []
+    for case_action, action in zip(spec.moves, actions, strict=True):
+        steps.append(stage.play(action))
+        observed_steps.append(step_observation(case_action, steps[-1], stage))
+    result = SettlingResult(start.procedure, game, stage, tuple(steps), Proof.of(game, stage))
+    dispute = Dispute(
+        frozenset(geometry.from_gtp(v) for v in spec.stones),
+        agreement_of(CaseAgreement(claims=spec.claims), geometry).claims,
+    )
+    proof = result.proof
+    upheld = tuple(
+        str(c) for c, claim in zip(spec.claims, dispute.claims, strict=True) if proof.upholds(claim)
+    )
+    observed = SettleObservation(
+        procedure=str(result.procedure),
+        steps=tuple(observed_steps),
+        end=end_state(stage),
+        settled=result.settling,
+        captured=_vertices(geometry, proof.captured),
+        standing=_vertices(geometry, proof.standing),
+        upheld=upheld,
+        rejected=tuple(str(c) for c in spec.claims if str(c) not in upheld),
+    )
+    try:
+        fp = settled_position(result, agreement_of(final.agreement, geometry), dispute)
+    except SettlingError as err:
+        return observed, CountObservation(error=err.code, message=str(err))
+    fp = replace(fp, counters=counters_of(fp.counters, final.counters))
+    if final.counters.settling is not None:
+        fp = replace(fp, settling=final.counters.settling)
+    try:
+        return observed, count_observation(reference_count(rules, fp))
+    except CountingError as err:
+        return observed, CountObservation(error=err.code, message=str(err))
 
 
 def _action(case_action: CaseAction, geometry: Geometry, markers: dict[str, str]) -> Action:

@@ -8,15 +8,33 @@ strings. One case under one ruleset gets one :class:`Status`:
 * ``open`` — every claim held and some step had an either-verdict (``legal | illegal superko``):
   the rule text leaves it open, so it is never counted as a pass;
 * ``skip`` — the program cannot play this ruleset or board (it declared so), or the case makes
-  claims about the count and the program did not count (while every other claim held);
+  claims about the count or about settling by play and the program did not count or settle
+  (while every other claim held);
 * ``error`` — the case could not be played (impossible set-up, a refused history action, a crash).
 """
 
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from jpdtools.adapters import CountObservation, EndState, Observation, StepObservation, sort_vertices
-from jpdtools.model import Claim, CountClaim, CountVerdict, EndVerdict, Expectation, PointVerdict, StepVerdict
+from jpdtools.adapters import (
+    CountObservation,
+    EndState,
+    Observation,
+    SettleObservation,
+    StepObservation,
+    sort_vertices,
+)
+from jpdtools.model import (
+    Claim,
+    CountClaim,
+    CountVerdict,
+    EndVerdict,
+    Expectation,
+    PointVerdict,
+    ProofVerdict,
+    SettleVerdicts,
+    StepVerdict,
+)
 
 VERDICT_KINDS = ("legal", "illegal", "void-pass", "forfeit")
 
@@ -106,6 +124,8 @@ def claim_text(item: Claim | EndVerdict | StepVerdict) -> str:
         return " ".join((item.state, *item.args))
     if item.kind in ("captures", "self-captures") and not item.args:
         return f"{item.kind} none"
+    if item.kind == "settle":  # a settling line, whole (``settled: B 2 W 2``)
+        return item.args[0]
     return str(item)
 
 
@@ -258,35 +278,111 @@ def _point_mismatches(line: PointVerdict, points: dict, count: CountObservation)
     return out
 
 
-def judge(expectation: Expectation, observation: Observation) -> Judgement:
-    """Compare every claim of ``expectation`` with ``observation``."""
-    if observation.error:
-        return Judgement(Status.ERROR, detail=observation.error)
-    if observation.skip:
-        return Judgement(Status.SKIP, detail=observation.skip)
+# -- settling by play ({#format.settle}) ----------------------------------------------------------
+
+
+def _settle_claim(text: str) -> Claim:
+    return Claim("settle", (text,))
+
+
+def _judge_steps(
+    verdicts: tuple[StepVerdict, ...], steps: tuple[StepObservation, ...], label: str = ""
+) -> tuple[list[Mismatch], list[int]]:
+    """Mismatches of step verdicts against observed steps, and the steps whose either matched.
+    ``label`` (``settle``) prefixes the place of a mismatch: ``settle 2``."""
     mismatches: list[Mismatch] = []
     open_steps: list[int] = []
-    count_open = False
-    steps = observation.steps
-    for verdict in expectation.steps:
+
+    def where(n: int) -> str:
+        return f"{label} {n}" if label else ""
+
+    for verdict in verdicts:
         if not 1 <= verdict.step <= len(steps):
-            mismatches.append(Mismatch(verdict.step, verdict, None))
+            mismatches.append(Mismatch(verdict.step, verdict, None, where(verdict.step)))
             continue
         step = steps[verdict.step - 1]
         if verdict.is_open:
             if any(all(claim_holds(c, step) for c in alt) for alt in verdict.alternatives):
                 open_steps.append(verdict.step)
             else:
-                mismatches.append(Mismatch(verdict.step, verdict, _either_observed(verdict, step)))
+                observed = _either_observed(verdict, step)
+                mismatches.append(Mismatch(verdict.step, verdict, observed, where(verdict.step)))
             continue
         for claim in verdict.alternatives[0] if verdict.alternatives else ():
             if not claim_holds(claim, step):
-                mismatches.append(Mismatch(verdict.step, claim, observed_claim(claim.kind, step)))
+                observed_one = observed_claim(claim.kind, step)
+                mismatches.append(Mismatch(verdict.step, claim, observed_one, where(verdict.step)))
+    return mismatches, open_steps
+
+
+def proof_holds(line: ProofVerdict, settling: SettleObservation) -> bool:
+    """``dead``/``alive``: every vertex is a halt stone whose chain was captured / stands at the
+    end of the stage; ``upheld``/``rejected``: the disputed claim was upheld / rejected."""
+    if line.kind in ("dead", "alive"):
+        found = settling.captured if line.kind == "dead" else settling.standing
+        return all(v in found for v in line.vertices)
+    found = settling.upheld if line.kind == "upheld" else settling.rejected
+    return str(line.claim) in found
+
+
+def observed_proof(line: ProofVerdict, settling: SettleObservation) -> str:
+    """What the stage proved about the vertices or the claim of ``line`` (case-file spelling)."""
+    if line.claim is not None:
+        verdict = "upheld" if str(line.claim) in settling.upheld else "rejected"
+        return f"proved: {verdict} {line.claim}"
+    words = []
+    for v in line.vertices:
+        status = "dead" if v in settling.captured else "alive" if v in settling.standing else "empty"
+        words.append(f"{status} {v}")
+    return "proved: " + ", ".join(words)
+
+
+def judge_settling(verdicts: SettleVerdicts, settling: SettleObservation) -> tuple[list[Mismatch], list[int]]:
+    """Mismatches of the settling lines against the observed stage, and the settling steps
+    whose either-verdict matched."""
+    if settling.error is not None:
+        observed = _settle_claim(f"settle: error {settling.error}")
+        if verdicts.error == settling.error:
+            return [], []
+        return [Mismatch(None, _settle_claim(e), observed, label="settle") for e in verdicts.lines()], []
+    mismatches, open_steps = _judge_steps(verdicts.steps, settling.steps, label="settle")
+    if verdicts.error is not None:
+        refused = _settle_claim(f"settle: error {verdicts.error}")
+        mismatches.append(Mismatch(None, refused, _settle_claim("settled by play"), label="settle"))
+    if verdicts.end is not None and settling.end is not None and not end_holds(verdicts.end, settling.end):
+        got = observed_end(settling.end)
+        mismatches.append(Mismatch(None, verdicts.end, got, label="settle-end"))
+    settled = verdicts.settled
+    if settled is not None and (settled.black, settled.white) != settling.settled:
+        got_text = (
+            "settled: ?" if settling.settled is None else "settled: B {} W {}".format(*settling.settled)
+        )
+        mismatches.append(Mismatch(None, _settle_claim(str(settled)), _settle_claim(got_text), "settled"))
+    for line in verdicts.proved:
+        if not proof_holds(line, settling):
+            got = _settle_claim(observed_proof(line, settling))
+            mismatches.append(Mismatch(None, _settle_claim(str(line)), got, label="proved"))
+    return mismatches, open_steps
+
+
+def judge(expectation: Expectation, observation: Observation) -> Judgement:
+    """Compare every claim of ``expectation`` with ``observation``."""
+    if observation.error:
+        return Judgement(Status.ERROR, detail=observation.error)
+    if observation.skip:
+        return Judgement(Status.SKIP, detail=observation.skip)
+    count_open = False
+    mismatches, open_steps = _judge_steps(expectation.steps, observation.steps)
     if expectation.end is not None:
         if observation.end is None:
             mismatches.append(Mismatch(None, expectation.end, None))
         elif not end_holds(expectation.end, observation.end):
             mismatches.append(Mismatch(None, expectation.end, observed_end(observation.end)))
+    unsettled = expectation.settles and observation.settling is None
+    settle_open: list[int] = []
+    if expectation.settles and observation.settling is not None:
+        found_settle, settle_open = judge_settling(expectation.settle, observation.settling)
+        mismatches.extend(found_settle)
     uncounted = expectation.counts and observation.count is None
     if expectation.counts and observation.count is not None:
         found, count_open = judge_count(expectation, observation.count)
@@ -297,8 +393,13 @@ def judge(expectation: Expectation, observation: Observation) -> Judgement:
         return Judgement(
             Status.SKIP, detail="the program did not count (the case makes claims about the count)"
         )
-    if open_steps or count_open:
+    if unsettled:
+        return Judgement(
+            Status.SKIP, detail="the program did not settle by play (the case makes claims about it)"
+        )
+    if open_steps or count_open or settle_open:
         where = [f"step {', '.join(map(str, open_steps))}"] if open_steps else []
+        where += [f"settling step {', '.join(map(str, settle_open))}"] if settle_open else []
         where += ["count"] if count_open else []
         return Judgement(
             Status.OPEN,

@@ -9,7 +9,7 @@ spec/case-format.md#format.errors and the file location of the offending token.
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,6 +29,9 @@ from jpdtools.model import (
     CountVerdict,
     EndVerdict,
     PointVerdict,
+    ProofVerdict,
+    SettledVerdict,
+    SettleVerdicts,
     StepVerdict,
 )
 from jpdtools.paths import spec_dir
@@ -60,7 +63,8 @@ _NAMES = {
     "MARKER": "a marker such as @a",
     "REASON": "a reason code (occupied, off-board, out-of-turn, game-over, pass-not-allowed, "
     "virtual-not-allowed, handicap-placement, suicide, ko, superko)",
-    "HALT": "two-passes or four-virtual",
+    "HALT": "two-passes, four-virtual or two-virtual",
+    "SETTLE_ERROR": "a settling error code (not-halted, unfinished, ended, no-procedure, first-mover)",
     "CYCLE_RESULT": "draw or no-result",
     "BOARD_ROWS": "board rows such as .XO/X.O/...",
     "DECIMAL": "a number such as 3, -0.5 or 184.25",
@@ -121,17 +125,21 @@ class Verdicts:
     boards: tuple[tuple[str, Location], ...] = ()
     count: CountVerdict | None = None
     points: tuple[PointVerdict, ...] = ()
+    settle: SettleVerdicts = field(default_factory=SettleVerdicts)
 
     @property
     def text(self) -> str:
-        """The canonical text of these verdicts (steps, ``end:``, ``count:``, ``point:`` lines)."""
-        return verdict_text(self.steps, self.end, self.count, self.points)
+        """The canonical text of these verdicts (steps, ``end:``, the settling lines, ``count:``,
+        ``point:`` lines)."""
+        return verdict_text(self.steps, self.end, self.count, self.points, self.settle)
 
 
-def verdict_text(steps, end, count=None, points=()) -> str:
-    """One line per step, then ``end:``, ``count:`` and the ``point:`` lines."""
+def verdict_text(steps, end, count=None, points=(), settle: SettleVerdicts | None = None) -> str:
+    """One line per step, then ``end:``, the settling lines, ``count:`` and the ``point:`` lines."""
     lines = [str(s) for s in steps]
-    lines += [str(v) for v in (end, count) if v is not None]
+    lines += [str(end)] if end is not None else []
+    lines += settle.lines() if settle is not None else []
+    lines += [str(count)] if count is not None else []
     lines += [str(p) for p in points]
     return "\n".join(lines)
 
@@ -305,6 +313,54 @@ class _VerdictBuilder(Transformer):
         vertices = tuple(normal_vertex(str(t)) for t in tokens)
         return PointVerdict(vertices, owner, str(why), self.place(meta.line, meta.column))
 
+    # -- settling by play ({#format.settle}) ------------------------------------------------------
+    def settle_step_verdict(self, meta, children):
+        return ("settle-step", self.step_verdict(meta, children))
+
+    def settle_end_verdict(self, meta, children):
+        return ("settle-end", self.end_verdict(meta, children))
+
+    def settle_error_verdict(self, meta, children):
+        return ("settle-error", (str(children[0]), self.place(meta.line, meta.column)))
+
+    def settled_verdict(self, meta, children):
+        first, b, second, w = children
+        where = self.place(meta.line, meta.column)
+        if (str(first), str(second)) not in (("B", "W"), ("W", "B")):
+            at = self.place(second.line, second.column)
+            # raised by parse_verdicts: an exception here would come out wrapped in a VisitError
+            message = "verdict: 'settled:' names B and W once each"
+            return ("fail", InputError(message, at, code="verdict-syntax"))
+        if str(first) == "W":
+            b, w = w, b
+        return ("settled", SettledVerdict(_int(str(b)), _int(str(w)), where))
+
+    def proved_verdict(self, meta, children):
+        kind, vertices, claim = children[0]
+        return ("proved", ProofVerdict(kind, vertices, claim, self.place(meta.line, meta.column)))
+
+    def proved_dead(self, meta, children):
+        return ("dead", self._proved_vertices(children), None)
+
+    def proved_alive(self, meta, children):
+        return ("alive", self._proved_vertices(children), None)
+
+    def _proved_vertices(self, tokens) -> tuple[str, ...]:
+        self._vertices(tokens)
+        return tuple(normal_vertex(str(t)) for t in tokens)
+
+    def _proved_claim(self, kind: str, children):
+        color, claim_kind, vertex = children
+        self._vertices([vertex])
+        where = self.place(vertex.line, vertex.column)
+        return (kind, (), CaseClaim(str(color), str(claim_kind), normal_vertex(str(vertex)), where))
+
+    def proved_upheld(self, meta, children):
+        return self._proved_claim("upheld", children)
+
+    def proved_rejected(self, meta, children):
+        return self._proved_claim("rejected", children)
+
     def verdicts(self, meta, children):
         return tuple(children)
 
@@ -378,7 +434,11 @@ class Dsl:
         count: CountVerdict | None = None
         points: list[PointVerdict] = []
         seen: set[int] = set()
+        settle = _SettleLines()
         for line in lines:
+            if isinstance(line, tuple):
+                settle.add(*line)
+                continue
             if isinstance(line, CountVerdict):
                 if count is not None:
                     raise InputError("verdict: a second 'count:' line", line.location, code="verdict-syntax")
@@ -402,7 +462,13 @@ class Dsl:
             seen.add(line.step)
             steps.append(line)
         return Verdicts(
-            tuple(steps), end, tuple(builder.vertices), tuple(builder.boards), count, tuple(points)
+            tuple(steps),
+            end,
+            tuple(builder.vertices),
+            tuple(builder.boards),
+            count,
+            tuple(points),
+            settle.verdicts(),
         )
 
     def parse_vertex_list(self, text: str, place: Place) -> tuple[tuple[str, Location], ...]:
@@ -423,6 +489,62 @@ class Dsl:
         word = str(target)
         vertex = word if word.startswith("@") else normal_vertex(word)
         return CaseClaim(str(color), str(kind), vertex, place(target.line or 1, target.column or 1))
+
+
+class _SettleLines:
+    """Collects the settling lines of one verdict text: at most one line per settling step, one
+    ``settle-end:``, one ``settled:`` and one ``settle:`` line; a vertex in at most one
+    ``proved: dead|alive`` line and a claim in at most one ``proved: upheld|rejected`` line."""
+
+    def __init__(self) -> None:
+        self.steps: list[StepVerdict] = []
+        self.end: EndVerdict | None = None
+        self.settled: SettledVerdict | None = None
+        self.proved: list[ProofVerdict] = []
+        self.error: tuple[str, Location] | None = None
+
+    @staticmethod
+    def _twice(what: str, where: Location | None) -> InputError:
+        return InputError(f"verdict: a second {what}", where, code="verdict-syntax")
+
+    def add(self, kind: str, value) -> None:
+        if kind == "fail":
+            raise value
+        if kind == "settle-step":
+            if any(s.step == value.step for s in self.steps):
+                raise self._twice(f"line for settling step {value.step}", value.location)
+            self.steps.append(value)
+        elif kind == "settle-end":
+            if self.end is not None:
+                raise self._twice("'settle-end:' line", value.location)
+            self.end = value
+        elif kind == "settled":
+            if self.settled is not None:
+                raise self._twice("'settled:' line", value.location)
+            self.settled = value
+        elif kind == "settle-error":
+            if self.error is not None:
+                raise self._twice("'settle:' line", value[1])
+            self.error = value
+        else:
+            self._check_proved(value)
+            self.proved.append(value)
+
+    def _check_proved(self, line: ProofVerdict) -> None:
+        vertices = [v for p in self.proved for v in p.vertices]
+        for vertex in line.vertices:
+            if vertex in vertices:
+                message = f"verdict: {vertex} is named twice in 'proved:' lines"
+                raise InputError(message, line.location, code="verdict-syntax")
+            vertices.append(vertex)
+        if line.claim is not None:
+            same = (line.claim.color, line.claim.kind, line.claim.vertex)
+            if any(p.claim and (p.claim.color, p.claim.kind, p.claim.vertex) == same for p in self.proved):
+                raise self._twice(f"'proved:' line for the claim {line.claim}", line.location)
+
+    def verdicts(self) -> SettleVerdicts:
+        code, where = self.error if self.error is not None else (None, None)
+        return SettleVerdicts(tuple(self.steps), self.end, self.settled, tuple(self.proved), code, where)
 
 
 def _check_point(line: PointVerdict, earlier: list[PointVerdict]) -> None:

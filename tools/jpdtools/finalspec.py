@@ -5,7 +5,8 @@ Split from :mod:`jpdtools.loader` to keep it small; the loader calls :func:`load
 case file: a malformed text is ``bad-agreement`` (or ``schema`` for the YAML shape), a vertex off
 the board ``unknown-vertex``, a marker not in the diagram ``unknown-marker``, and — when the
 case counts its set-up position as it stands (no history, no moves) — a mark that does not fit
-the position ``bad-agreement``.
+the position ``bad-agreement``. :func:`load_settle` reads the ``settle:`` key (a dispute settled by
+play, spec/case-format.md#format.settle); its move list is read by the loader's ``actions``.
 """
 
 from collections.abc import Callable
@@ -19,11 +20,14 @@ from jpdtools.model import (
     CaseAgreement,
     CaseClaim,
     CaseCounters,
+    SettleSpec,
     Setup,
 )
 from jpdtools.yamlsrc import LocDict, LocList, LocStr
 
 AGREEMENT_KEYS = ("dead", "seki", "claims", "dame", "shared")
+SETTLE_KEYS = ("first", "moves", "dispute")
+DISPUTE_KEYS = ("stones", "claims")
 _SIDES = ("B", "W", "none")
 
 
@@ -225,3 +229,45 @@ def _pair(value, key: str, where: Location, w: _Where) -> tuple[int, int]:
     if not ok:
         raise w.fail("schema", f"'{key}' is a pair [Black, White] of numbers ≥ 0", where)
     return int(value[0]), int(value[1])
+
+
+# -- settling by play -------------------------------------------------------------------------
+def load_settle(item: LocDict, ctx, setup: Setup, actions) -> SettleSpec | None:
+    """The ``settle:`` mapping {first, moves, dispute: {stones, claims}} (None when absent).
+
+    ``actions(table, key)`` reads a move list of the mapping (the loader's, so markers and
+    vertices are checked as for ``moves``). The dispute's vertices are checked against the
+    board but not against the halt position, which only play makes: a disputed point that is
+    empty at the halt proves nothing.
+    """
+    w = _Where(ctx)
+    table = item.get("settle")
+    if "settle" not in item or table is None:
+        return None
+    if not isinstance(table, LocDict):
+        raise w.fail("schema", "'settle' is a mapping: first, moves, dispute", w.value(item, "settle"))
+    w.check_keys(table, SETTLE_KEYS, "'settle'")
+    if "moves" not in table:
+        raise w.fail("schema", "missing key 'moves' in 'settle' (it may be empty)", w.ctx.source.at(table))
+    first = table.get("first")
+    if "first" in table and first not in ("B", "W"):
+        message = "'first' is B or W (the agreed first mover of jpd-art-2008's test)"
+        raise w.fail("schema", message, w.value(table, "first"))
+    geometry = Geometry(setup.width, setup.height)
+    markers = dict(setup.markers)
+    stones: list[tuple[str, Location]] = []
+    claims: list[CaseClaim] = []
+    dispute = table.get("dispute")
+    if "dispute" in table and dispute is not None:
+        if not isinstance(dispute, LocDict):
+            raise w.fail("schema", "'dispute' is a mapping: stones, claims", w.value(table, "dispute"))
+        w.check_keys(dispute, DISPUTE_KEYS, "'dispute'")
+        stones = _vertex_items(dispute, "stones", w, geometry, markers)
+        claims = _claims(dispute, w, geometry, markers)
+        _check_claims_once(claims, w)
+    return SettleSpec(
+        moves=actions(table, "moves"),
+        first=str(first) if first is not None else None,
+        stones=_sorted(v for v, _ in stones),
+        claims=tuple(sorted(claims, key=lambda c: (_order(c.vertex), c.color, c.kind))),
+    )

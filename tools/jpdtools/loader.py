@@ -16,7 +16,7 @@ from jpdref.rules import AXES, Rules, RulesError
 
 from jpdtools.dsl import Dsl, Verdicts
 from jpdtools.errors import InputError, Location
-from jpdtools.finalspec import load_agreement, load_counters
+from jpdtools.finalspec import load_agreement, load_counters, load_settle
 from jpdtools.model import (
     Case,
     CaseAction,
@@ -24,6 +24,7 @@ from jpdtools.model import (
     Expectation,
     FinalSpec,
     LoadErrorSpec,
+    SettleSpec,
     Setup,
 )
 from jpdtools.presets import Presets
@@ -74,6 +75,7 @@ CASE_KEYS = [
     "moves",
     "agreement",
     "counters",
+    "settle",
     "expect",
     "open",
     "note",
@@ -310,6 +312,7 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
     as_set_up = not history and not moves and not setup.handicap
     agreement = load_agreement(item, ctx, setup, diagram_dead, as_set_up)
     counters = load_counters(item, ctx)
+    settle = load_settle(item, ctx, setup, lambda table, key: _actions(table, key, ctx, setup, required=True))
     case = Case(
         rules=rules,
         depends=depends,
@@ -319,10 +322,11 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         open=open_ids,
         **common,
     )
-    expectations = _expectations(item, case, ctx)
+    expectations = _expectations(item, case, ctx, settle)
     final = None
-    if not agreement.empty or not counters.empty or any(e.counts for e in expectations):
-        final = FinalSpec(agreement, counters)
+    says = any(e.counts or e.settles for e in expectations)
+    if not agreement.empty or not counters.empty or settle is not None or says:
+        final = FinalSpec(agreement, counters, settle)
         setup = replace(setup, final=final)
         if setup.source == "board":
             setup = replace(setup, text=render_diagram(setup))
@@ -488,7 +492,7 @@ def _vertex(vertex: str, geometry: Geometry, ctx: _Ctx, where) -> str:
 
 
 # -- expectations -----------------------------------------------------------------------------
-def _expectations(item: LocDict, case: Case, ctx: _Ctx) -> tuple[Expectation, ...]:
+def _expectations(item: LocDict, case: Case, ctx: _Ctx, settle: SettleSpec | None) -> tuple[Expectation, ...]:
     table = item.get("expect")
     if not isinstance(table, LocDict) or not table:
         where = ctx.value(item, "expect") if "expect" in item else ctx.source.at(item)
@@ -516,6 +520,7 @@ def _expectations(item: LocDict, case: Case, ctx: _Ctx) -> tuple[Expectation, ..
             raise ctx.error("schema", "a verdict text must be a string", ctx.value(table, key))
         verdicts = ctx.dsl.parse_verdicts(text, ctx.place(text))
         _check_verdicts(verdicts, case, ctx)
+        _check_settle_verdicts(verdicts, case, settle, ctx)
         out.append(
             Expectation(
                 selector.text,
@@ -525,6 +530,7 @@ def _expectations(item: LocDict, case: Case, ctx: _Ctx) -> tuple[Expectation, ..
                 where,
                 verdicts.count,
                 verdicts.points,
+                verdicts.settle,
             )
         )
     result = tuple(out)
@@ -566,3 +572,36 @@ def _check_verdicts(verdicts: Verdicts, case: Case, ctx: _Ctx) -> None:
             "an either-verdict ('|') needs the open question listed in 'open'",
             verdicts.count.location,
         )
+
+
+def _check_settle_verdicts(verdicts: Verdicts, case: Case, settle: SettleSpec | None, ctx: _Ctx) -> None:
+    """{#format.settle} Settling lines need the ``settle:`` key; ``settle N`` numbers its moves;
+    ``proved: upheld|rejected`` names a disputed claim."""
+    lines = verdicts.settle
+    if lines.empty:
+        return
+    if settle is None:
+        first = [*lines.steps, lines.end, lines.settled, *lines.proved]
+        where = next((x.location for x in first if x is not None), lines.error_location)
+        raise ctx.error("verdict-syntax", "settling verdicts need the case key 'settle'", where)
+    n = len(settle.moves)
+    for step in lines.steps:
+        if not 1 <= step.step <= n:
+            raise ctx.error(
+                "step-out-of-range",
+                f"settling step {step.step} is not 1..{n} (the steps of 'settle: moves')",
+                step.location,
+            )
+    for step in lines.steps:
+        if step.is_open and not case.open:
+            raise ctx.error(
+                "missing-open",
+                "an either-verdict ('|') needs the open question listed in 'open'",
+                step.location,
+            )
+    disputed = {(c.color, c.kind, c.vertex) for c in settle.claims}
+    for line in lines.proved:
+        c = line.claim
+        if c is not None and (c.color, c.kind, c.vertex) not in disputed:
+            message = f"the claim {c} is not in 'settle: dispute: claims'"
+            raise ctx.error("verdict-syntax", message, c.location)

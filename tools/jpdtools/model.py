@@ -100,11 +100,29 @@ class CaseCounters:
 
 
 @dataclass(frozen=True)
+class SettleSpec:
+    """The ``settle:`` key: a dispute settled by play after the halt. {#format.settle}
+
+    ``first`` (``B``/``W``, or None: the side to move at the halt) is the agreed first mover of
+    jpd-art-2008's test; ``moves`` the settling stage's actions; ``stones`` the halt-position
+    stones whose life is disputed (a mark stands for its chain) and ``claims`` the disputed
+    claims, both sorted.
+    """
+
+    moves: tuple["CaseAction", ...] = ()
+    first: str | None = None
+    stones: tuple[str, ...] = ()
+    claims: tuple[CaseClaim, ...] = ()
+
+
+@dataclass(frozen=True)
 class FinalSpec:
-    """What a case says about counting: the agreement and the counters it gives (if any)."""
+    """What a case says about counting: the agreement and the counters it gives (if any), and
+    the dispute it settles by play first (``settle``)."""
 
     agreement: CaseAgreement = CaseAgreement()
     counters: CaseCounters = CaseCounters()
+    settle: SettleSpec | None = None
 
 
 @dataclass(frozen=True)
@@ -251,6 +269,63 @@ class PointVerdict:
 
 
 @dataclass(frozen=True)
+class ProofVerdict:
+    """A ``proved:`` line: what the settling proved. ``kind`` is dead | alive (``vertices``: halt
+    stones whose chain was captured / stands at the end of the stage) or upheld | rejected
+    (``claim``: a disputed claim)."""
+
+    kind: str
+    vertices: tuple[str, ...] = ()
+    claim: CaseClaim | None = None
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        what = " ".join(self.vertices) if self.claim is None else str(self.claim)
+        return f"proved: {self.kind} {what}"
+
+
+@dataclass(frozen=True)
+class SettledVerdict:
+    """A ``settled:`` line: the settling stage's real + virtual moves (Black, White)."""
+
+    black: int
+    white: int
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return f"settled: B {self.black} W {self.white}"
+
+
+@dataclass(frozen=True)
+class SettleVerdicts:
+    """What a verdict text says about settling by play (spec/case-format.md#format.settle).
+
+    ``steps`` (``settle N:`` lines, numbered over the ``settle`` moves), ``end`` (``settle-end:``),
+    ``settled``, ``proved`` lines, and ``error`` (``settle: error CODE``, a SettlingError code).
+    """
+
+    steps: tuple[StepVerdict, ...] = ()
+    end: EndVerdict | None = None
+    settled: SettledVerdict | None = None
+    proved: tuple[ProofVerdict, ...] = ()
+    error: str | None = None
+    error_location: Location | None = field(default=None, compare=False)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.steps or self.end or self.settled or self.proved or self.error)
+
+    def lines(self) -> list[str]:
+        """The canonical lines: steps, ``settle-end:``, ``settled:``, ``proved:``, the error."""
+        out = [f"settle {s}" for s in self.steps]
+        out += [f"settle-{self.end}"] if self.end is not None else []
+        out += [str(self.settled)] if self.settled is not None else []
+        out += [str(p) for p in self.proved]
+        out += [f"settle: error {self.error}"] if self.error else []
+        return out
+
+
+@dataclass(frozen=True)
 class Expectation:
     """The verdict text chosen for one selector (``default``, a preset, or axis conditions)."""
 
@@ -261,11 +336,17 @@ class Expectation:
     location: Location | None = field(default=None, compare=False)
     count: CountVerdict | None = None
     points: tuple[PointVerdict, ...] = ()
+    settle: SettleVerdicts = SettleVerdicts()
 
     @property
     def counts(self) -> bool:
         """Whether this expectation says anything about the count."""
         return self.count is not None or bool(self.points)
+
+    @property
+    def settles(self) -> bool:
+        """Whether this expectation says anything about settling by play."""
+        return not self.settle.empty
 
 
 @dataclass(frozen=True)

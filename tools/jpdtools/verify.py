@@ -11,8 +11,10 @@ The plan and the comparator are those of ``jpd run`` (:mod:`jpdtools.runner`,
   ``error`` (it could not be played: a crash, a hang, an impossible set-up — listing an item does
   not excuse an error);
 * adapters may *limit* the comparison to what they decide (``adapter.limit(expectation, moves)``,
-  see :mod:`jpdtools.gtp.limits`) and refuse items their capabilities cannot express
-  (``adapter.unsupported_item(setup, history, rules)``): both are optional hooks;
+  or ``adapter.limit_item(expectation, setup, moves, rules)`` when the limit depends on the item's
+  ruleset and set-up, as the count does: see :mod:`jpdtools.gtp.limits`) and refuse items their
+  capabilities cannot express (``adapter.unsupported_item(setup, history, rules)``): all are
+  optional hooks;
 * execution in ``jobs`` worker processes, each with its own adapter (and engine processes),
   results streamed back as they come; a worker that dies turns its current item into an error
   and is replaced.
@@ -172,9 +174,13 @@ def _judge_item(item: PlanItem, adapter) -> tuple[Judgement, object, tuple[str, 
     if why_not:
         return Judgement(Status.SKIP, detail=f"{adapter.name}: {why_not}"), None, ()
     dropped: tuple[str, ...] = ()
+    item_limiter = getattr(adapter, "limit_item", None)
     limiter = getattr(adapter, "limit", None)
-    if limiter is not None:
-        limited = limiter(expectation, case.moves)
+    if item_limiter is not None or limiter is not None:
+        if item_limiter is not None:
+            limited = item_limiter(expectation, case.setup, case.moves, rules)
+        else:
+            limited = limiter(expectation, case.moves)
         if limited.empty:
             detail = f"{adapter.name}: nothing left to compare ({'; '.join(limited.dropped)})"
             return Judgement(Status.SKIP, detail=detail), None, limited.dropped

@@ -11,7 +11,7 @@ from jpdref.coords import GTP_COLUMNS, Geometry
 
 from jpdtools.dsl import verdict_text
 from jpdtools.errors import Location
-from jpdtools.model import Case, CaseAction, CaseFile, Expectation, Setup
+from jpdtools.model import Case, CaseAction, CaseFile, Expectation, SettleSpec, Setup
 from jpdtools.sgfsetup import read_sgf
 
 _MOVES_PER_LINE = 10
@@ -49,7 +49,7 @@ def render_moves(actions: tuple[CaseAction, ...]) -> str:
 
 def render_verdicts(expectation: Expectation) -> str:
     e = expectation
-    return verdict_text(e.steps, e.end, e.count, e.points)
+    return verdict_text(e.steps, e.end, e.count, e.points, e.settle)
 
 
 # -- YAML scalars -----------------------------------------------------------------------------
@@ -210,4 +210,22 @@ def _final(setup: Setup) -> list[str]:
             else:
                 text = str(value) if isinstance(value, int) else _plain_or_quoted(value)
             out.append(f"{ind}  {key}: {text}")
+    if setup.final.settle is not None:
+        out += _settle(setup.final.settle)
+    return out
+
+
+def _settle(settle: SettleSpec) -> list[str]:
+    """The ``settle:`` key (spec/case-format.md#format.settle)."""
+    ind = "    "
+    out = [f"{ind}settle:"]
+    if settle.first is not None:
+        out.append(f"{ind}  first: {settle.first}")
+    out.append(f"{ind}  moves:{_value(render_moves(settle.moves), 6)}")
+    if settle.stones or settle.claims:
+        out.append(f"{ind}  dispute:")
+        if settle.stones:
+            out.append(f"{ind}    stones:{_value(' '.join(settle.stones), 8)}")
+        if settle.claims:
+            out.append(f"{ind}    claims: {_list(tuple(str(c) for c in settle.claims))}")
     return out

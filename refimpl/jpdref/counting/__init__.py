@@ -8,6 +8,7 @@ Every impossibility is a :class:`CountingError` naming its point. See ``spec/cou
 
 from jpdref.counting.agreement import Agreement, Claim, ClaimKind
 from jpdref.counting.area import count_area, count_equal_empty, count_tromp_taylor
+from jpdref.counting.dispatch import count_for
 from jpdref.counting.equal_stones import count_art, count_equal_stones
 from jpdref.counting.errors import CountingError
 from jpdref.counting.explanation import Count, Figures, Method, PointInfo, Unit
@@ -39,6 +40,7 @@ __all__ = [
     "count_art",
     "count_equal_empty",
     "count_equal_stones",
+    "count_for",
     "count_ing",
     "count_japanese",
     "count_roads",

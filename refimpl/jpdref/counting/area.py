@@ -106,7 +106,7 @@ def count_equal_empty(
     white = figures(("stones", s.stones(WHITE)), score=s.stones(WHITE))
     steps = [
         f"{more.letter} turns {surplus} empty point(s) into stones: both sides keep {empties} empty "
-        f"point(s) and {half} shared",
+        f"point(s) and {num(half)} shared",
     ]
     k = decide_komi(komi, fp.counters)
     return conclude(

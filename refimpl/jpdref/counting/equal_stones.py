@@ -13,7 +13,7 @@ Both fill stones back (做棋, {#count.fill-back}) and then compare the sides' o
 from fractions import Fraction
 
 from jpdref.counting.errors import CountingError
-from jpdref.counting.explanation import Count, Method, Unit, conclude, figures
+from jpdref.counting.explanation import Count, Method, Unit, conclude, figures, num
 from jpdref.counting.fillback import fill_back
 from jpdref.counting.komi import KomiRule, decide_komi
 from jpdref.counting.negative import negative_a, negative_b
@@ -33,7 +33,7 @@ def _moku(s: Scratch, color: Color) -> int:
 
 def _to_points(b: int, w: int, area: int) -> str:
     rest = Fraction(area - b - w, 2)
-    return f"back to 子空合计 (001 第十七条): B {b + rest} points, W {w + rest} points"
+    return f"back to 子空合计 (001 第十七条): B {num(b + rest)} points, W {num(w + rest)} points"
 
 
 def _balance(s: Scratch, diff: int, moves) -> None:

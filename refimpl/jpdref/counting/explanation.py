@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from jpdref.coords import Geometry
 from jpdref.counting.komi import KomiDecision
+from jpdref.counting.numbers import num as num  # re-exported: callers import it from here
 from jpdref.counting.regions import Why
 from jpdref.stones import Color
 
@@ -122,12 +123,6 @@ def point_infos(geometry: Geometry, halted, board, owner, why, dead) -> tuple[Po
         )
         for p in range(geometry.area)
     )
-
-
-def num(x: Fraction | int) -> str:
-    """A figure as text: 180, 180.5, 184.25."""
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
 def figures(*parts: tuple[str, Fraction | int], score: Fraction | int | None = None) -> Figures:

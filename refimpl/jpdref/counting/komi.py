@@ -11,6 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from jpdref.counting.errors import CountingError
+from jpdref.counting.numbers import num
 from jpdref.game import Counters
 from jpdref.stones import BLACK, WHITE
 
@@ -57,7 +58,7 @@ def decide_komi(rule: KomiRule | Fraction | int | float, counters: Counters) -> 
     """
     if not isinstance(rule, KomiRule):
         value = Fraction(rule).limit_denominator(4)
-        return KomiDecision(f"fixed {value}", value, False, f"a fixed komi of {value} points")
+        return KomiDecision(f"fixed {num(value)}", value, False, f"a fixed komi of {num(value)} points")
     handicap = counters.handicap_stones
     if rule is KomiRule.NONE:
         return KomiDecision(rule, Fraction(0), False, "no komi")
@@ -84,10 +85,16 @@ def decide_komi(rule: KomiRule | Fraction | int | float, counters: Counters) -> 
 
 
 def _handicap(rule: KomiRule, counters: Counters) -> KomiDecision:
-    """{#count.komi} Handicap games: no komi for moving first; the compensation per rule."""
+    """{#count.komi} Handicap games: no komi for moving first; the compensation per rule.
+
+    No rule keeps a tie-break: under ``ing-8`` the tie rule is part of the even-game compensation
+    for moving first (8 with ties to Black), so a tie in a handicap game is a draw (OQ-53).
+    """
     h = counters.handicap_stones
     if rule is KomiRule.CHINESE:
         return KomiDecision(rule, Fraction(h), False, f"handicap {h}: White gets back {h}/2 stones")
     if rule is KomiRule.BLACK_LAST and counters.last_real_move is WHITE:
         return KomiDecision(rule, Fraction(-1), False, f"handicap {h}: White moved first and last, gives 1")
+    if rule is KomiRule.ING:
+        return KomiDecision(rule, Fraction(0), False, f"handicap {h}: no komi, a tie is a draw (OQ-53)")
     return KomiDecision(rule, Fraction(0), False, f"handicap {h}: no komi")

@@ -9,8 +9,10 @@ and whose other points are shared liberties (公气). The agreement's overrides 
 applied ({#count.agreement}). Everything here is the same for every counting method.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from jpdref.coords import Geometry
 from jpdref.counting.agreement import Agreement, ClaimKind
@@ -68,7 +70,7 @@ class Classification:
     base: tuple[Why, ...]
     dead: frozenset[int]
     seki: frozenset[int]
-    claims: dict[int, ClaimKind]
+    claims: Mapping[int, ClaimKind]  # claimed point → kind (read-only: a MappingProxyType)
     regions: tuple[Region, ...]
 
     def points(self, color: Color, *whys: Why) -> list[int]:
@@ -184,8 +186,9 @@ def classify(fp: FinalPosition) -> Classification:
     _overrides(g, agreement, region_of, owner, why)
     claims = _claims(g, agreement, living, region_of, owner, why)
     return Classification(
-        g, fp.stones, living, tuple(owner), tuple(why), base, dead, seki, claims, tuple(regions)
-    )
+        g, fp.stones, living, tuple(owner), tuple(why), base, dead, seki, MappingProxyType(claims),
+        tuple(regions),
+    )  # fmt: skip
 
 
 def _overrides(g: Geometry, agreement: Agreement, region_of: dict, owner: list, why: list) -> None:

@@ -19,7 +19,7 @@ move (002 §29).
 from fractions import Fraction
 
 from jpdref.counting.errors import CountingError
-from jpdref.counting.explanation import Count, Method, Unit, conclude, figures
+from jpdref.counting.explanation import Count, Method, Unit, conclude, figures, num
 from jpdref.counting.fillback import fill_back
 from jpdref.counting.komi import KomiRule, decide_komi
 from jpdref.counting.negative import negative_b
@@ -94,7 +94,8 @@ def count_roads(fp: FinalPosition, komi: KomiRule | Fraction | int | float = Kom
         )
 
     black, white = side(BLACK), side(WHITE)
-    s.steps.append(f"living stones: B {black.score}, W {white.score} (total {black.score + white.score})")
+    total = black.score + white.score
+    s.steps.append(f"living stones: B {num(black.score)}, W {num(white.score)} (total {num(total)})")
     return conclude(
         Method.ROADS, Unit.ROADS, fp.geometry, c.halted, s.board, s.owner, s.why, c.dead,
         black, white, decide_komi(komi, fp.counters), s.steps,

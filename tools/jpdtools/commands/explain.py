@@ -3,7 +3,9 @@
 Prints the title, the spec clauses it cites (with their headings), its seeds, the initial
 diagram, then each step: the action and, per group of rulesets that agree, the expected verdict,
 the observed result, the outcome and the clause (and ruleset axis) that decides it, followed by
-the board after the step; then the end state; then, for a case that counts, the agreement and
+the board after the step; then the end state; then, for a case that settles a dispute by play,
+the settling stage (procedure, each step, how it stopped, the stage's moves and what it proved);
+then, for a case that counts, the agreement and
 counters and, per group of rulesets with the same count, the method, komi, each side's figures
 and the counted board (after fill-back and balancing). Exit status 1 if the case fails under
 some ruleset.
@@ -18,7 +20,7 @@ from pathlib import Path
 from jpdref.coords import GTP_COLUMNS
 from jpdref.rules import Rules
 
-from jpdtools.adapters import CountObservation, EndState, ReferenceAdapter, StepObservation
+from jpdtools.adapters import CountObservation, EndState, ReferenceAdapter, SettleObservation, StepObservation
 from jpdtools.compare import (
     CaseResult,
     Status,
@@ -28,11 +30,12 @@ from jpdtools.compare import (
     observed_claim,
     observed_count_claim,
     observed_end,
+    proof_holds,
 )
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.lint import Anchor, spec_anchors
-from jpdtools.model import Case, CountVerdict, Setup, StepVerdict, decimal_text
+from jpdtools.model import Case, CountVerdict, SettleSpec, Setup, StepVerdict, decimal_text
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.runner import (
@@ -62,6 +65,7 @@ REASON_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
 END_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "two-passes": (("end.two-passes", "end.halt"), "halt"),
     "four-virtual": (("end.four-virtual", "end.halt"), "halt"),
+    "two-virtual": (("count.settling.art-2", "end.kinds"), None),
     "cycle": (("end.cycle",), "cycle"),
     "resignation": (("end.resignation", "end.kinds"), None),
     "illegal-move": (("play.illegal",), "illegal-move"),
@@ -259,6 +263,8 @@ def explain_case(
         out += _explain_step(n, action.kind, played, anchors)
     out += ["", "end:"]
     out += _explain_end(played, anchors)
+    if setup.final is not None and setup.final.settle is not None:
+        out += ["", *_explain_settle(setup.final.settle, played)]
     if setup.final is not None:
         out += ["", *_explain_final(setup), *_explain_count(played)]
     out += ["", "verdicts:"]
@@ -332,6 +338,62 @@ def _explain_end(played, anchors) -> list[str]:
     return out
 
 
+def _settle_lines(item: PlanItem, settling: SettleObservation) -> tuple[str, ...]:
+    """The settling stage as observed, each line marked against the case's claims."""
+    assert item.expectation is not None
+    verdicts = item.expectation.settle
+    if settling.error is not None:
+        mark = "ok" if verdicts.error == settling.error else "FAIL"
+        return (f"refused: {settling.error} — {settling.message}  [{mark}]",)
+    lines = [f"procedure {settling.procedure}"]
+    by_step = {v.step: v for v in verdicts.steps}
+    for n, step in enumerate(settling.steps, 1):
+        verdict = by_step.get(n)
+        expected = claim_text(verdict) if verdict else "-"
+        lines.append(
+            f"settle {n}: {step.action}: expected {expected}; observed {_observed_text(step)}"
+            f"  [{_verdict_mark(verdict, step)}]"
+        )
+    if settling.end is not None:
+        expected = claim_text(verdicts.end) if verdicts.end else "-"
+        observed = claim_text(observed_end(settling.end))
+        mark = "-" if expected == "-" else "ok" if expected == observed else "FAIL"
+        lines.append(f"settle-end: expected {expected}; observed {observed}  [{mark}]")
+    b, w = settling.settled or (0, 0)
+    lines.append(f"settled (the stage's real + virtual moves): B {b} W {w}")
+    lines.append(f"halt stones captured in the stage: {' '.join(settling.captured) or 'none'}")
+    if settling.upheld or settling.rejected:
+        lines.append(
+            f"claims upheld: {', '.join(settling.upheld) or 'none'}; rejected: "
+            f"{', '.join(settling.rejected) or 'none'}"
+        )
+    for line in verdicts.proved:
+        lines.append(f"{line}  [{'ok' if proof_holds(line, settling) else 'FAIL'}]")
+    if settling.steps:
+        lines += ["board at the end of the stage:", *_indent(diagram(settling.steps[-1].board), 2)]
+    return tuple(lines)
+
+
+def _explain_settle(spec: SettleSpec, played) -> list[str]:
+    """The dispute and, per group of rulesets that settled it alike, the settling stage."""
+    dispute = [f"stones {' '.join(spec.stones)}"] if spec.stones else []
+    dispute += [f"claims {', '.join(map(str, spec.claims))}"] if spec.claims else []
+    out = [
+        "settling by play (count.settling):",
+        "  dispute: " + ("; ".join(dispute) or "none"),
+        "  first mover: " + (spec.first or "the side to move at the halt"),
+        "  moves: " + ("  ".join(map(str, spec.moves)) or "none"),
+    ]
+    pairs = []
+    for item, result in played:
+        settling = result.observation.settling if result.observation is not None else None
+        if settling is not None:
+            pairs.append((item.ruleset, _settle_lines(item, settling)))
+    for names, lines in _groups(pairs):
+        out += [f"  {', '.join(names)}:", *_indent(lines, 4)]
+    return out
+
+
 def _explain_final(setup: Setup) -> list[str]:
     """The agreement and the counters the case gives."""
     assert setup.final is not None
@@ -381,6 +443,7 @@ def _count_lines(count: CountObservation, expected: str, mark: str, verdict) -> 
 
 
 def _explain_count(played) -> list[str]:
+    """Per group of rulesets with the same count and the same claims: the count and the marks."""
     groups = []
     for item, result in played:
         count = result.observation.count if result.observation is not None else None
@@ -388,10 +451,8 @@ def _explain_count(played) -> list[str]:
             continue
         verdict = item.expectation.count
         expected, mark = _count_mark(verdict, count)
-        key = (count, expected, mark)
-        groups.append((item.ruleset, key))
-        bad = [m for m in result.mismatches if m.label == "point"]
-        groups[-1] = (item.ruleset, (*key, tuple(str(m) for m in bad), verdict))
+        bad = tuple(str(m) for m in result.mismatches if m.label == "point")
+        groups.append((item.ruleset, (count, expected, mark, bad, verdict)))
     out = ["count:"]
     for names, (count, expected, mark, bad, verdict) in _groups(groups):
         out.append(f"  {', '.join(names)}:")

@@ -9,8 +9,9 @@ refused ``play`` is the text ``illegal move``, an accepted one the empty text.
 So a script can state: legality of a real move (``is_legal`` → ``1``/``0`` and ``play`` → empty
 or ``illegal move``), that a pass is accepted, which points a step emptied (``color V`` →
 ``empty``) and the capture counters (``captures black``). It cannot state the side to move, the
-board as a whole, the game's phase or result, virtual moves, resignation, or refusals that GTP's
-``play`` does not make (out of turn, after the game ended, a forbidden pass). Those are listed
+board as a whole, the game's phase or result, virtual moves, resignation, refusals that GTP's
+``play`` does not make (out of turn, after the game ended, a forbidden pass), or settling a
+dispute by play (the ``settle …``, ``settled:``, ``proved:`` lines). Those are listed
 in the script's header as not expressed; a case × ruleset that depends on them in a way that
 changes the position (an accepted virtual move, a ``no-retreat`` ruleset, a non-square board)
 gets no script at all (:attr:`GtpScript.reason`). The full list is spec/export-formats.md.
@@ -273,6 +274,7 @@ def _steps(script: _Script, item: PlanItem, counters: _Counters) -> None:
         _removals(script, n, action, claims, rules, counters)
     if expectation.end is not None:
         script.skipped.append(f"end: {claim_text(expectation.end)} (GTP reports no game phase or result)")
+    script.skipped += [f"{line} (GTP has no settling stage)" for line in expectation.settle.lines()]
     if expectation.count is not None:
         script.skipped.append(f"{expectation.count} (no GTP command states a count by these rules)")
     script.skipped += [f"{p} (no GTP command states a point's owner)" for p in expectation.points]

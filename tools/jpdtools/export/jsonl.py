@@ -3,7 +3,8 @@
 A record carries everything needed to run the case without this repository: the set-up (board
 size, stones, side to move, handicap with its fixed points resolved), the history and the moves,
 the ruleset's name and its value on every axis, the agreement and counters for counting
-(``final``), and the chosen expectation as typed claims (``count`` and ``points`` included). An
+(``final``, with the dispute settled by play in ``final.settle``), and the chosen expectation as
+typed claims (``count``, ``points`` and ``settle`` included). An
 error case (``load-error``) is one record of kind ``load-error``. The record's shape is
 ``spec/export.schema.json``; :mod:`jpdtools.export.reimport` reads records back.
 """
@@ -26,6 +27,8 @@ from jpdtools.model import (
     Expectation,
     FinalSpec,
     PointVerdict,
+    SettleSpec,
+    SettleVerdicts,
     Setup,
     StepVerdict,
     decimal_text,
@@ -81,6 +84,41 @@ def point_json(point: PointVerdict) -> dict:
     return {"vertices": list(point.vertices), "owner": point.owner, "why": point.why}
 
 
+def _claim_json(claim) -> dict:
+    return {"color": claim.color, "kind": claim.kind, "vertex": claim.vertex}
+
+
+def settle_spec_json(settle: SettleSpec | None) -> dict | None:
+    """The ``settle:`` key: first mover (null: the side to move), moves, the dispute."""
+    if settle is None:
+        return None
+    return {
+        "first": settle.first,
+        "moves": [action_json(a) for a in settle.moves],
+        "dispute": {"stones": list(settle.stones), "claims": [_claim_json(c) for c in settle.claims]},
+    }
+
+
+def settle_json(settle: SettleVerdicts) -> dict | None:
+    """The settling verdicts of an expectation (null when it has none)."""
+    if settle.empty:
+        return None
+    return {
+        "steps": [step_json(v) for v in settle.steps],
+        "end": end_json(settle.end),
+        "settled": None if settle.settled is None else [settle.settled.black, settle.settled.white],
+        "proved": [
+            {
+                "kind": p.kind,
+                "vertices": list(p.vertices),
+                "claim": None if p.claim is None else _claim_json(p.claim),
+            }
+            for p in settle.proved
+        ],
+        "error": settle.error,
+    }
+
+
 def final_json(final: FinalSpec | None) -> dict | None:
     """The agreement (vertex lists, claims) and the counters the case gives (null: not given)."""
     if final is None:
@@ -94,7 +132,7 @@ def final_json(final: FinalSpec | None) -> dict | None:
         "agreement": {
             "dead": list(a.dead),
             "seki": list(a.seki),
-            "claims": [{"color": x.color, "kind": x.kind, "vertex": x.vertex} for x in a.claims],
+            "claims": [_claim_json(x) for x in a.claims],
             "dame": list(a.dame),
             "shared": list(a.shared),
         },
@@ -108,6 +146,7 @@ def final_json(final: FinalSpec | None) -> dict | None:
             "last-move": c.last_move,
             "settling": pair(c.settling),
         },
+        "settle": settle_spec_json(final.settle),
     }
 
 
@@ -128,11 +167,12 @@ def expect_json(case: Case, expectation: Expectation) -> dict:
         "text": expectation.text.strip(),
         "steps": [step_json(v) for v in expectation.steps],
         "end": end_json(expectation.end),
-        "open": any(v.is_open for v in expectation.steps)
+        "open": any(v.is_open for v in (*expectation.steps, *expectation.settle.steps))
         or bool(expectation.count and expectation.count.is_open),
         "open_questions": list(case.open),
         "count": count_json(expectation.count),
         "points": [point_json(p) for p in expectation.points],
+        "settle": settle_json(expectation.settle),
     }
 
 

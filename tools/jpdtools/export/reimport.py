@@ -30,6 +30,10 @@ from jpdtools.model import (
     FinalSpec,
     LoadErrorSpec,
     PointVerdict,
+    ProofVerdict,
+    SettledVerdict,
+    SettleSpec,
+    SettleVerdicts,
     Setup,
     StepVerdict,
 )
@@ -82,21 +86,66 @@ def _claims(f: _Fields, items, path: str) -> tuple[Claim, ...]:
     return tuple(Claim(f.get(c, "kind", str, path), f.strings(c, "args", path)) for c in items)
 
 
-def _expectation(f: _Fields, obj) -> Expectation:
+def _steps(f: _Fields, obj, path: str) -> tuple[StepVerdict, ...]:
     steps = []
-    for n, step in enumerate(f.get(obj, "steps", list, "expect")):
-        path = f"expect.steps[{n}]"
-        alternatives = f.get(step, "alternatives", list, path)
+    for n, step in enumerate(f.get(obj, "steps", list, path)):
+        where = f"{path}.steps[{n}]"
+        alternatives = f.get(step, "alternatives", list, where)
         steps.append(
             StepVerdict(
-                f.get(step, "step", int, path),
-                tuple(_claims(f, alt, f"{path}.alternatives") for alt in alternatives),
+                f.get(step, "step", int, where),
+                tuple(_claims(f, alt, f"{where}.alternatives") for alt in alternatives),
             )
         )
+    return tuple(steps)
+
+
+def _end(f: _Fields, obj, path: str) -> EndVerdict | None:
     end = obj.get("end") if isinstance(obj, dict) else None
-    end_verdict = None
-    if end is not None:
-        end_verdict = EndVerdict(f.get(end, "state", str, "expect.end"), f.strings(end, "args", "expect.end"))
+    if end is None:
+        return None
+    return EndVerdict(f.get(end, "state", str, f"{path}.end"), f.strings(end, "args", f"{path}.end"))
+
+
+def _claim(f: _Fields, obj, path: str) -> CaseClaim:
+    return CaseClaim(
+        f.get(obj, "color", str, path), f.get(obj, "kind", str, path), f.get(obj, "vertex", str, path)
+    )
+
+
+def _settle_verdicts(f: _Fields, obj) -> SettleVerdicts:
+    """The ``settle`` of an expectation (null or absent: no settling claim)."""
+    if obj is None:
+        return SettleVerdicts()
+    path = "expect.settle"
+    settled = obj.get("settled") if isinstance(obj, dict) else None
+    if settled is not None and not (
+        isinstance(settled, list) and len(settled) == 2 and all(type(n) is int for n in settled)
+    ):
+        raise f.fail(f"{path}.settled", "expected [Black, White] or null")
+    proved = []
+    for n, p in enumerate(f.get(obj, "proved", list, path)):
+        where = f"{path}.proved[{n}]"
+        claim = p.get("claim") if isinstance(p, dict) else None
+        proved.append(
+            ProofVerdict(
+                f.get(p, "kind", str, where),
+                f.strings(p, "vertices", where),
+                None if claim is None else _claim(f, claim, f"{where}.claim"),
+            )
+        )
+    return SettleVerdicts(
+        _steps(f, obj, path),
+        _end(f, obj, path),
+        None if settled is None else SettledVerdict(settled[0], settled[1]),
+        tuple(proved),
+        f.optional_str(obj, "error", path),
+    )
+
+
+def _expectation(f: _Fields, obj) -> Expectation:
+    steps = _steps(f, obj, "expect")
+    end_verdict = _end(f, obj, "expect")
     points = tuple(
         PointVerdict(
             f.strings(p, "vertices", "expect.points"),
@@ -112,6 +161,7 @@ def _expectation(f: _Fields, obj) -> Expectation:
         f.get(obj, "text", str, "expect"),
         count=_count(f, obj.get("count") if isinstance(obj, dict) else None),
         points=points,
+        settle=_settle_verdicts(f, obj.get("settle") if isinstance(obj, dict) else None),
     )
 
 
@@ -157,10 +207,7 @@ def _final(f: _Fields, obj) -> FinalSpec | None:
         return None
     a = f.get(obj, "agreement", dict, "final")
     path = "final.agreement"
-    claims = tuple(
-        CaseClaim(f.get(c, "color", str, path), f.get(c, "kind", str, path), f.get(c, "vertex", str, path))
-        for c in f.get(a, "claims", list, path)
-    )
+    claims = tuple(_claim(f, c, path) for c in f.get(a, "claims", list, path))
     agreement = CaseAgreement(
         f.strings(a, "dead", path),
         f.strings(a, "seki", path),
@@ -192,7 +239,23 @@ def _final(f: _Fields, obj) -> FinalSpec | None:
         last_move=f.optional_str(c, "last-move", "final.counters"),
         settling=pair("settling"),
     )
-    return FinalSpec(agreement, counters)
+    return FinalSpec(agreement, counters, _settle_spec(f, obj.get("settle")))
+
+
+def _settle_spec(f: _Fields, obj) -> SettleSpec | None:
+    """``final.settle`` (null or absent: the case settles nothing by play)."""
+    if obj is None:
+        return None
+    path = "final.settle"
+    dispute = f.get(obj, "dispute", dict, path)
+    return SettleSpec(
+        moves=tuple(_action(f, a, f"{path}.moves") for a in f.get(obj, "moves", list, path)),
+        first=f.optional_str(obj, "first", path),
+        stones=f.strings(dispute, "stones", f"{path}.dispute"),
+        claims=tuple(
+            _claim(f, c, f"{path}.dispute") for c in f.get(dispute, "claims", list, f"{path}.dispute")
+        ),
+    )
 
 
 def _rules(f: _Fields, obj) -> Rules:

@@ -16,23 +16,30 @@ the history as explicit-colour ``play`` commands, then each action:
   actions out of turn, virtual moves and any action after the game halted or ended, and accepts
   resignations. Claims only the referee decides are not compared (:mod:`jpdtools.gtp.limits`).
 
+The count (:mod:`jpdtools.gtp.score`): for an item whose count the engine can be asked
+(:func:`limits.count_refusal`), the referee sends the komi the ruleset gives this game, computed
+from the counters it kept, and asks ``final_score``.
+
 Any misbehaviour of the engine (a hang, a crash, a garbled or nonsensical reply) is recorded as
 the observation's ``error``; the engine is restarted for the next case.
 """
 
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from jpdref.coords import CoordinateError, Geometry
+from jpdref.counting.position import make_counters
+from jpdref.game import Counters
 from jpdref.rules import Rules
+from jpdref.stones import Color
 
 from jpdtools.adapters import Capabilities, EndState, Observation, StepObservation, sort_vertices
-from jpdtools.gtp import limits
+from jpdtools.gtp import limits, score
 from jpdtools.gtp.client import GarbledReply, GtpClient, GtpError
 from jpdtools.gtp.profiles import GtpProfile
-from jpdtools.model import CaseAction, Expectation, Setup
+from jpdtools.model import CaseAction, Expectation, FinalSpec, Setup
 
 OTHER = {"B": "W", "W": "B"}
 GTP_COLOUR = {"B": "black", "W": "white"}
@@ -53,6 +60,27 @@ class _Game:
     phase: str = "contest"
     winner: str | None = None
     passes: int = 0  # consecutive passes (void passes included)
+    handicap: int = 0
+    moves: dict[str, int] = field(default_factory=lambda: {"B": 0, "W": 0})
+    pass_count: dict[str, int] = field(default_factory=lambda: {"B": 0, "W": 0})
+    prisoners: dict[str, int] = field(default_factory=lambda: {"B": 0, "W": 0})  # stones held
+    first_pass: str | None = None
+    last_move: str | None = None
+
+    def counters(self) -> Counters:
+        """The play-phase counters, as the reference keeps them (jpdref.game.Counters)."""
+
+        def colour(letter: str | None) -> Color | None:
+            return None if letter is None else Color.parse(letter)
+
+        return make_counters(
+            moves=(self.moves["B"], self.moves["W"]),
+            passes=(self.pass_count["B"], self.pass_count["W"]),
+            prisoners=(self.prisoners["B"], self.prisoners["W"]),
+            handicap=self.handicap,
+            first_to_pass=colour(self.first_pass),
+            last_real_move=colour(self.last_move),
+        )
 
 
 class GtpAdapter:
@@ -81,6 +109,18 @@ class GtpAdapter:
 
     def limit(self, expectation: Expectation, moves: tuple[CaseAction, ...]) -> limits.Limited:
         return limits.limit(expectation, moves)
+
+    def limit_item(
+        self, expectation: Expectation, setup: Setup, moves: tuple[CaseAction, ...], rules: Rules
+    ) -> limits.Limited:
+        """:meth:`limit`, and the count claims the engine can be held to for this item."""
+        played = limits.limit(expectation, moves)
+        counted = limits.limit_count(played.expectation, self.count_refusal(setup.final, rules))
+        return limits.Limited(counted.expectation, played.dropped + counted.dropped)
+
+    def count_refusal(self, final: FinalSpec | None, rules: Rules) -> str | None:
+        """Why ``final_score`` is not asked for this item (None: it is asked)."""
+        return limits.count_refusal(final, str(rules.value("counting")), self.profile.counted)
 
     @property
     def engine_seconds(self) -> float:
@@ -114,6 +154,9 @@ class GtpAdapter:
                     raise SetupError(f"history action {n} ({action}) was refused: {step.reason}")
             for action in moves:
                 steps.append(self._step(client, game, action, markers, rules))
+            count = None
+            if setup.final is not None and self.count_refusal(setup.final, rules) is None:
+                count = score.ask_count(client, game.counters(), game.to_move, setup.final, rules)
         except SetupError as err:
             return Observation(initial, tuple(steps), error=f"the set-up cannot be played: {err}")
         except GtpError as err:
@@ -124,7 +167,9 @@ class GtpAdapter:
             end = EndState("halted", game.to_move, "two-passes", "to-count")
         if game.phase == "ended":
             end = EndState("ended", game.to_move, "illegal-move", "win", game.winner)
-        return Observation(initial, tuple(steps), end)
+        return Observation(initial, tuple(steps), end, count=count)
+
+    # -- the count ---------------------------------------------------------------------------
 
     # -- engine processes --------------------------------------------------------------------
 
@@ -164,7 +209,7 @@ class GtpAdapter:
         board = _read_board(client, geometry)
         if wanted and board != {v.upper(): c for v, c in wanted.items()}:
             raise SetupError("the engine's board differs from the set-up position after rebuilding it")
-        return _Game(geometry, board, to_move)
+        return _Game(geometry, board, to_move, handicap=setup.handicap)
 
     # -- one action --------------------------------------------------------------------------
 
@@ -212,6 +257,10 @@ class GtpAdapter:
         game.board = after
         game.to_move = OTHER[colour]
         game.passes = 0
+        game.moves[colour] += 1
+        game.last_move = colour
+        game.prisoners[colour] += len(captures)
+        game.prisoners[OTHER[colour]] += len(self_captures)
         return _observed(game, action, True, "played", None, captures, self_captures)
 
     def _refusal(
@@ -234,14 +283,25 @@ class GtpAdapter:
 
 def _passed(client: GtpClient, game: _Game, colour: str, rules: Rules) -> None:
     """The referee's halt after two consecutive passes (AGA: White passes last, at once)."""
+    _count_pass(game, colour, rules)
     game.to_move = OTHER[colour]
     game.passes += 1
     if game.passes < 2 or str(rules.value("halt")) == "four-virtual":
         return
     if str(rules.value("halt")) == "two-passes-white-last" and colour == "B":
         _ok(client, "play white pass", "accept White's compulsory pass")
+        _count_pass(game, "W", rules)
         game.to_move = "B"
     game.phase = "halted"
+
+
+def _count_pass(game: _Game, colour: str, rules: Rules) -> None:
+    """A pass in the counters: who passed first; a pass stone to the opponent (AGA)."""
+    game.pass_count[colour] += 1
+    if game.first_pass is None:
+        game.first_pass = colour
+    if str(rules.value("pass")) == "pass-stone":
+        game.prisoners[OTHER[colour]] += 1
 
 
 def _ok(client: GtpClient, command: str, what: str) -> str:

@@ -13,11 +13,29 @@ left out of the comparison:
 
 An item left with no claim at all is skipped. An item with a virtual move or a resignation in its
 ``history``, or free handicap placement, cannot be played and is skipped too.
+
+The count (``count:`` and ``point:`` claims) is asked with ``final_score`` only where the engine
+can be told everything the count depends on (:func:`count_refusal`):
+
+* the ruleset's counting method is one the profile counts (GNU Go: ``area`` with
+  ``--chinese-rules``, ``japanese`` with ``--japanese-rules``); every other method is not asked;
+* the agreement is empty: no dead stones (diagram ``x``/``o`` or ``agreement.dead``), no seki,
+  claims, dame or shared marks — GTP has no way to tell the engine any of them;
+* the case's ``counters:`` give nothing the count reads beyond the komi: under ``japanese`` the
+  ``prisoners`` figure is the engine's own capture count, so a case that sets it is not asked.
+  Everything else in ``counters:`` (moves, passes, first pass, last move, handicap) only decides
+  the komi, which the harness computes (:func:`jpdref.counting.komi.decide_komi`) and sends.
+
+Where the count is asked, only winner and margin are compared: the method's figures
+(``black``/``white``), its ``unit`` and every ``point:`` line are dropped (``final_score`` gives
+none of them), and so is a ``count: error CODE`` claim — a refused count is the komi rule's or the
+agreement's refusal, which the harness, not the engine, would make. Where it is not asked, every
+count claim is dropped, with the reason.
 """
 
 from dataclasses import dataclass, replace
 
-from jpdtools.model import CaseAction, Expectation, StepVerdict
+from jpdtools.model import CaseAction, CountVerdict, Expectation, FinalSpec, StepVerdict
 
 REFEREE_REASONS = frozenset(
     {"out-of-turn", "game-over", "pass-not-allowed", "virtual-not-allowed", "handicap-placement", "off-board"}
@@ -35,7 +53,8 @@ class Limited:
 
     @property
     def empty(self) -> bool:
-        return not self.expectation.steps and self.expectation.end is None
+        e = self.expectation
+        return not e.steps and e.end is None and not e.counts
 
 
 def _referee_step(verdict: StepVerdict, moves: tuple[CaseAction, ...]) -> str | None:
@@ -75,3 +94,53 @@ def unplayable(history: tuple[CaseAction, ...], handicap: int, placement: str, f
     if handicap and placement == "free" and not free_ok:
         return "free handicap placement is a controller procedure (GTP places all stones at once)"
     return None
+
+
+def count_refusal(final: FinalSpec | None, method: str, counted: frozenset[str]) -> str | None:
+    """Why the engine is not asked for the count of this item (see the module text), or None."""
+    if final is None:
+        return "the case gives no final position to count"
+    if getattr(final, "settle", None) is not None:
+        return "the case settles a dispute by play, which GTP cannot do"
+    if method not in counted:
+        known = " and ".join(sorted(counted)) or "nothing"
+        return f"the {method} counting method cannot be asked: the engine counts {known} only"
+    agreement = final.agreement
+    marks = [
+        name
+        for name, given in (
+            ("dead stones", agreement.dead),
+            ("seki", agreement.seki),
+            ("claims", agreement.claims),
+            ("dame", agreement.dame),
+            ("shared liberties", agreement.shared),
+        )
+        if given
+    ]
+    if marks:
+        return f"the agreement marks {', '.join(marks)}, which GTP cannot tell the engine"
+    if method == "japanese" and final.counters.prisoners is not None:
+        return "the case sets the prisoners, which the engine counts from the moves itself"
+    return None
+
+
+def limit_count(expectation: Expectation, refusal: str | None) -> Limited:
+    """The count claims the engine is held to: winner and margin only, or none (``refusal``)."""
+    if not expectation.counts:
+        return Limited(expectation)
+    verdict = expectation.count
+    dropped = [f"{line} (no per-point owners from final_score)" for line in expectation.points]
+    if refusal is not None:
+        dropped = [str(verdict)] if verdict is not None else []
+        dropped += [str(line) for line in expectation.points]
+        dropped = [f"{text} ({refusal})" for text in dropped]
+        return Limited(replace(expectation, count=None, points=()), tuple(dropped))
+    if verdict is not None and any(c.kind == "error" for c in verdict.alternatives):
+        dropped.insert(0, f"{verdict} (a refused count is the harness's decision, not the engine's)")
+        verdict = None
+    elif verdict is not None:
+        bare = tuple(replace(c, black=None, white=None, unit=None) for c in verdict.alternatives)
+        if bare != verdict.alternatives:
+            dropped.insert(0, f"{verdict}: figures and unit (final_score gives winner and margin only)")
+        verdict = CountVerdict(bare, verdict.location)  # an either stays open
+    return Limited(replace(expectation, count=verdict, points=()), tuple(dropped))

@@ -18,8 +18,10 @@ GNU Go 3.8 (``gnugo --help``; measured behaviour in ``reports/gnugo/DEVIATIONS.m
 * position: ``board`` only; virtual moves: ``forbidden`` only (GNU Go has none);
 * pass: ``allowed`` and ``pass-stone`` (pass stones change only prisoners, which the play-phase
   observations do not include); ``forbidden`` cannot be told to GNU Go;
-* scoring: ``--japanese-rules`` for the japanese preset, ``--chinese-rules`` otherwise — it only
-  changes GNU Go's counting, never a play-phase decision;
+* scoring, by the ruleset's ``counting`` axis: ``--japanese-rules`` for ``japanese``,
+  ``--chinese-rules`` otherwise — it changes only GNU Go's counting, never a play-phase decision;
+  ``final_score`` is asked for the ``area`` and ``japanese`` methods only (see
+  :mod:`jpdtools.gtp.limits` for which items qualify) after ``komi`` is set;
 * boards: square, 1..19 (``boardsize 20`` is refused).
 """
 
@@ -38,8 +40,10 @@ class GtpProfile:
     """How to start an engine and tell it the rules.
 
     ``axes``: axis → value → flags; an axis absent from the map is unrestricted (no flags).
-    ``scoring``: ruleset base name → flags (``"*"`` is the default). ``free_handicap``: whether
-    the referee may place free handicap stones (GNU Go: no, see DEVIATIONS.md).
+    ``scoring``: counting method (axis ``counting``) → flags (``"*"`` is the default).
+    ``counted``: the counting methods ``final_score`` is asked for (empty: the count is never
+    asked). ``free_handicap``: whether the referee may place free handicap stones (GNU Go: no,
+    see DEVIATIONS.md).
     """
 
     name: str
@@ -51,12 +55,13 @@ class GtpProfile:
     uses_loadsgf: bool = False
     has_is_legal: bool = True
     free_handicap: bool = False
+    counted: frozenset[str] = frozenset()
 
     def flags(self, rules: Rules) -> tuple[str, ...]:
         """The engine flags for ``rules`` (call only for supported rules)."""
         out: list[str] = []
-        base = rules.name.partition(":")[0]
-        out.extend(self.scoring.get(base, self.scoring.get("*", ())))
+        method = str(rules.value("counting"))
+        out.extend(self.scoring.get(method, self.scoring.get("*", ())))
         for axis, values in self.axes.items():
             out.extend(values.get(str(rules.value(axis)), ()))
         return tuple(out)
@@ -103,6 +108,7 @@ def gnugo(binary: str | None = None) -> GtpProfile:
         square_only=True,
         uses_loadsgf=True,
         has_is_legal=True,
+        counted=frozenset({"area", "japanese"}),
     )
 
 

@@ -435,7 +435,12 @@ def limit(expectation: Expectation, claims: frozenset[str]) -> Limited:
     if end is not None and "end" not in claims:
         dropped.append(str(end))
         end = None
-    return Limited(replace(expectation, steps=tuple(kept), end=end), tuple(dropped))
+    # Protocol 1 has no count: count and point claims are left out, never failed or passed.
+    if expectation.count is not None:
+        dropped.append(str(expectation.count))
+    dropped.extend(str(p) for p in expectation.points)
+    held = replace(expectation, steps=tuple(kept), end=end, count=None, points=())
+    return Limited(held, tuple(dropped))
 
 
 STEP_FIELDS = {
