@@ -246,7 +246,8 @@ def plan_paths(paths: Iterable[Path], presets: Presets, filters: Filters, loader
 # -- 3. execution ------------------------------------------------------------------------------
 
 
-def _result(item: PlanItem, judgement: Judgement, observation=None) -> CaseResult:
+def case_result(item: PlanItem, judgement: Judgement, observation=None) -> CaseResult:
+    """The result row of one plan item."""
     return CaseResult(
         item.case.id,
         item.ruleset,
@@ -265,12 +266,12 @@ def run_error_case(item: PlanItem, presets: Presets, loader: SuiteLoader) -> Cas
     assert spec is not None
     ok, message = loader.check_error_case(item.case, presets)
     if ok:
-        return _result(item, Judgement(Status.PASS))
+        return case_result(item, Judgement(Status.PASS))
     expected = Claim("fails-with", (spec.code, "at", f"{spec.line}:{spec.column}"))
     _, got, what = message.partition(", got ")
     observed = Claim("fails-with", (what,)) if got else Claim("loads", (message,))
     mismatch = Mismatch(None, expected, observed, label="load")
-    return _result(item, Judgement(Status.FAIL, (mismatch,), message))
+    return case_result(item, Judgement(Status.FAIL, (mismatch,), message))
 
 
 def execute_item(item: PlanItem, adapter: Adapter, presets: Presets, loader: SuiteLoader) -> CaseResult:
@@ -280,10 +281,10 @@ def execute_item(item: PlanItem, adapter: Adapter, presets: Presets, loader: Sui
             return run_error_case(item, presets, loader)
         case, expectation = item.case, item.expectation
         if case.setup is None or expectation is None:
-            return _result(item, Judgement(Status.ERROR, detail="the case has no set-up"))
+            return case_result(item, Judgement(Status.ERROR, detail="the case has no set-up"))
         why_not = adapter.capabilities().unsupported(item.rules, case.setup)
         if why_not:
-            return _result(item, Judgement(Status.SKIP, detail=f"{adapter.name}: {why_not}"))
+            return case_result(item, Judgement(Status.SKIP, detail=f"{adapter.name}: {why_not}"))
         observation = adapter.observe(case.setup, case.history, case.moves, item.rules)
         judgement = judge(expectation, observation)
         if judgement.status is Status.OPEN and case.open:
@@ -292,11 +293,11 @@ def execute_item(item: PlanItem, adapter: Adapter, presets: Presets, loader: Sui
                 detail=f"{judgement.detail} ({', '.join(case.open)})",
                 open_steps=judgement.open_steps,
             )
-        return _result(item, judgement, observation)
+        return case_result(item, judgement, observation)
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as err:  # a crash of the program under test is a result, not a traceback
-        return _result(item, Judgement(Status.ERROR, detail=f"{type(err).__name__}: {err}"))
+        return case_result(item, Judgement(Status.ERROR, detail=f"{type(err).__name__}: {err}"))
 
 
 ProgressFn = Callable[[int, int, CaseResult], None]

@@ -37,7 +37,7 @@ from pathlib import Path
 from jpdtools.adapters import Observation, StepObservation
 from jpdtools.compare import CaseResult, Judgement, Status, judge
 from jpdtools.errors import InputError, Location
-from jpdtools.runner import PlanItem
+from jpdtools.runner import PlanItem, case_result
 
 MAX_WORKER_RESTARTS = 8
 
@@ -150,19 +150,6 @@ def with_outcome(vr: VerifyResult, expected: ExpectedFailures) -> VerifyResult:
 # -- one item ----------------------------------------------------------------------------------
 
 
-def _case_result(item: PlanItem, judgement: Judgement, observation=None) -> CaseResult:
-    return CaseResult(
-        item.case.id,
-        item.ruleset,
-        judgement.status,
-        judgement.mismatches,
-        judgement.detail,
-        item.file,
-        item.line,
-        observation,
-    )
-
-
 def _judge_item(item: PlanItem, adapter) -> tuple[Judgement, object, tuple[str, ...]]:
     case, expectation, rules = item.case, item.expectation, item.rules
     if case.setup is None or expectation is None or rules is None:
@@ -230,7 +217,7 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
         raise
     except Exception as err:  # a crash of the implementation is a result, not a traceback
         judgement, observation = Judgement(Status.ERROR, detail=f"{type(err).__name__}: {err}"), None
-    result = _case_result(item, judgement, observation)
+    result = case_result(item, judgement, observation)
     axes = tuple(item.rules.values().items()) if item.rules is not None else ()
     return VerifyResult(
         result,
@@ -327,7 +314,7 @@ def _worker(spec: str, timeout: float, items, tasks, results, opener: OpenFn) ->
 
 
 def _lost(item: PlanItem, index: int, why: str) -> VerifyResult:
-    result = _case_result(item, Judgement(Status.ERROR, detail=why))
+    result = case_result(item, Judgement(Status.ERROR, detail=why))
     return VerifyResult(result, Outcome.ERROR, index)
 
 

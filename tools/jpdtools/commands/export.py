@@ -13,11 +13,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from jpdtools.commands.selecting import add_selection_arguments, selected_plan
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.export.layout import FORMS, NOT_EXPORTED_NAME, write_export
-from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
-from jpdtools.runner import Filters, default_loader, parse_rules_option, plan_paths
+from jpdtools.runner import default_loader
 
 HELP = "export the suite as JSON Lines, SGF or GNU Go regression scripts"
 
@@ -32,40 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the form to write (repeatable; 'all' for every form)",
     )
     parser.add_argument("outdir", type=Path, metavar="OUTDIR", help="the directory to write into")
-    parser.add_argument(
-        "paths",
-        nargs="*",
-        type=Path,
-        metavar="PATH",
-        help="case files or directories (default: conformance/)",
-    )
-    parser.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="R",
-        help="ruleset names (comma-separated, repeatable) or 'all' (default)",
-    )
-    parser.add_argument("--tag", action="append", default=[], metavar="T", help="only cases with this tag")
-    parser.add_argument(
-        "--id",
-        action="append",
-        default=[],
-        metavar="PATTERN",
-        dest="ids",
-        help="only cases whose id matches this glob pattern (repeatable)",
-    )
+    add_selection_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     presets = load_presets()
-    filters = Filters(
-        rules=parse_rules_option(args.rules, presets),
-        tags=tuple(args.tag),
-        ids=tuple(args.ids),
-    )
     forms = FORMS if "all" in args.forms else tuple(args.forms)
-    plan = plan_paths(args.paths or [conformance_dir()], presets, filters, default_loader())
+    plan = selected_plan(args, presets, default_loader())
     ok = True
     for failure in plan.failures:
         print(f"jpd: {failure}", file=sys.stderr)

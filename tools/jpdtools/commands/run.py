@@ -10,44 +10,16 @@ from pathlib import Path
 
 from jpdtools import report
 from jpdtools.adapters import ReferenceAdapter
+from jpdtools.commands.selecting import add_selection_arguments, selected_plan
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
-from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
-from jpdtools.runner import Filters, default_loader, parse_rules_option, plan_paths, run_plan
+from jpdtools.runner import default_loader, run_plan
 
 HELP = "run the conformance suite against the reference implementation"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "paths",
-        nargs="*",
-        type=Path,
-        metavar="PATH",
-        help="case files or directories (default: conformance/)",
-    )
-    parser.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="R",
-        help="ruleset names (comma-separated, repeatable) or 'all' (default)",
-    )
-    parser.add_argument(
-        "--tag",
-        action="append",
-        default=[],
-        metavar="T",
-        help="only cases with this tag (repeatable: any of them)",
-    )
-    parser.add_argument(
-        "--id",
-        action="append",
-        default=[],
-        metavar="PATTERN",
-        dest="ids",
-        help="only cases whose id matches this glob pattern (repeatable)",
-    )
+    add_selection_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML here")
     parser.add_argument(
@@ -61,14 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     presets = load_presets()
-    filters = Filters(
-        rules=parse_rules_option(args.rules, presets),
-        tags=tuple(args.tag),
-        ids=tuple(args.ids),
-    )
-    paths = args.paths or [conformance_dir()]
     loader = default_loader()
-    plan = plan_paths(paths, presets, filters, loader)
+    plan = selected_plan(args, presets, loader)
     progress = report.Progress(sys.stderr, len(plan.items), enabled=not (args.quiet or args.json))
     try:
         result = run_plan(plan, ReferenceAdapter(), presets, loader, progress)

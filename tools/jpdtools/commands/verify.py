@@ -16,29 +16,24 @@ import time
 from pathlib import Path
 
 from jpdtools import report, verify
+from jpdtools.commands.selecting import add_selection_arguments, selected_plan
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
-from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
 from jpdtools.report_html import format_html
-from jpdtools.runner import Filters, default_loader, parse_rules_option, plan_paths
+from jpdtools.runner import default_loader
 from jpdtools.verify_report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
 
 HELP = "run the conformance suite against another implementation (GTP engine, JSON-lines program)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="case files or directories")
+    add_selection_arguments(parser)
     parser.add_argument(
         "--impl",
         required=True,
         metavar="SPEC",
         help="gnugo | gtp:COMMAND | jsonl:COMMAND | sgfmill | openspiel",
-    )
-    parser.add_argument("--rules", action="append", default=[], metavar="R", help="ruleset names or 'all'")
-    parser.add_argument("--tag", action="append", default=[], metavar="T", help="only cases with this tag")
-    parser.add_argument(
-        "--id", action="append", default=[], metavar="PATTERN", dest="ids", help="only matching case ids"
     )
     parser.add_argument(
         "--expected-failures",
@@ -74,11 +69,10 @@ def run(args: argparse.Namespace) -> int:
     _check(args)
     presets = load_presets()
     expected = verify.load_expected_failures(args.expected_failures)
-    filters = Filters(parse_rules_option(args.rules, presets), tuple(args.tag), tuple(args.ids))
     adapter = verify.open_impl(args.impl, args.timeout)
     name = adapter.name
     loader = default_loader()
-    plan = plan_paths(args.paths or [conformance_dir()], presets, filters, loader)
+    plan = selected_plan(args, presets, loader)
     items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
     stream = _open_stream(args.report_dir)
     progress = report.Progress(sys.stderr, len(items), enabled=not (args.quiet or args.json))
