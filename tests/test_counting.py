@@ -757,3 +757,9 @@ def test_basic_eyes_per_group_are_at_most_its_empty_points():
     assert (area.black.score, area.white.score) == (6, 2)
     assert (roads.black.score, roads.white.score) == (5, 2)
     assert roads.margin == area.margin - 1
+
+
+def test_a_fixed_komi_is_used_exactly_as_given():
+    """{#count.komi} A fixed komi of 7.3 points is 73/10, not the nearest quarter."""
+    assert decide_komi(Fraction(73, 10), make_counters()).points == Fraction(73, 10)
+    assert decide_komi(7.3, make_counters()).points == Fraction(73, 10)

@@ -301,3 +301,15 @@ def test_counters_record_first_pass_and_last_real_move():
     assert c.virtual_stones == {"B": 0, "W": 1}
     assert c.moves == {"B-move": 2, "W-pass": 1, "W-virtual": 1}
     assert c.prisoners == {"B": 1, "W": 0}
+
+
+def test_setup_rejects_points_off_the_board_and_non_colours():
+    """{#setup.position} A set-up names points of the board and black or white stones only."""
+    for stones, words in (({-1: BLACK}, "off the 3x3"), ({9: BLACK}, "off the 3x3"), ({0: 0}, "not black")):
+        with pytest.raises(PositionError, match=words):
+            Game.new(rules("chinese"), Geometry.square(3), stones)
+
+
+def test_gtp_vertices_take_ascii_digits_only():
+    with pytest.raises(ValueError, match="not a GTP vertex"):
+        Geometry.square(5).from_gtp("A\u0663")

@@ -1,4 +1,5 @@
 """The board: stones, chains and liberties, kept up to date move by move. {#board.chains}
+{#board.liberties}
 
 The board knows only stones. It does not know whose turn it is, ko, repetition or passes: the
 :class:`jpdref.game.Game` owns those. It keeps, incrementally:
@@ -54,10 +55,6 @@ class Preview(NamedTuple):
     def captured_count(self) -> int:
         return sum(len(c.stones) for c in self.captured)
 
-    @property
-    def suicide_count(self) -> int:
-        return 1 + sum(len(c.stones) for c in self.own) if self.suicide else 0
-
 
 def _size(ch: Chain) -> int:
     return len(ch.stones)
@@ -85,10 +82,15 @@ class Board:
         """A board holding ``stones``. {#setup.position}
 
         Raises PositionError if a chain has no liberty: such a position cannot arise in play
-        and no rule says which chain would be removed.
+        and no rule says which chain would be removed; also for a point off the board or a value
+        that is not a colour.
         """
         board = cls(geometry)
         for p, c in stones.items():
+            if not (isinstance(p, int) and 0 <= p < geometry.area):
+                raise PositionError(f"set-up point {p!r} is off the {geometry.label} board")
+            if c not in (BLACK, WHITE):
+                raise PositionError(f"set-up stone {c!r} at point {p} is not black or white")
             board.color[p] = int(c)
             board.hash ^= board.keys[c][p]
         board._rebuild_chains()
@@ -127,16 +129,6 @@ class Board:
     # -- queries -----------------------------------------------------------------------------
     def stones(self) -> dict[int, Color]:
         return {p: Color(c) for p, c in enumerate(self.color) if c != EMPTY}
-
-    def count(self, color: Color) -> int:
-        return self.color.count(int(color))
-
-    def chains(self) -> list[Chain]:
-        seen: dict[int, Chain] = {}
-        for ch in self.chain:
-            if ch is not None:
-                seen.setdefault(id(ch), ch)
-        return list(seen.values())
 
     def compute_hash(self) -> int:
         """The board hash computed from scratch (for checking the incremental one)."""
@@ -181,7 +173,11 @@ class Board:
         return Preview(p, color, (), tuple(own), True, h)
 
     def commit(self, pv: Preview) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Make the previewed move. Returns (opponent stones captured, own stones removed)."""
+        """Make the previewed move. Returns (opponent stones captured, own stones removed).
+
+        {#capture.order} The stone merges with its own adjacent chains; the previewed opponent
+        chains (or, for a suicide, the previewed own chains and the new stone) are removed.
+        """
         p, color = pv.point, pv.color
         chain, board_color, nbrs = self.chain, self.color, self.nbrs
         if pv.suicide:

@@ -77,7 +77,7 @@ class Geometry:
     def from_gtp(self, vertex: str) -> int:
         """Parse a GTP vertex such as ``C3`` (case-insensitive). Raises CoordinateError."""
         text = vertex.strip().upper()
-        if len(text) < 2 or text[0] not in GTP_COLUMNS or not text[1:].isdigit():
+        if len(text) < 2 or text[0] not in GTP_COLUMNS or not (text[1:].isascii() and text[1:].isdigit()):
             raise CoordinateError(f"{vertex!r} is not a GTP vertex (expected e.g. C3; no column I)")
         x = GTP_COLUMNS.index(text[0])
         row = int(text[1:])

@@ -4,7 +4,8 @@ Phases (``Phase``):
 
 * ``handicap`` — Black is placing free handicap stones (only ``move`` actions by Black);
 * ``contest`` — 争棋阶段: the players alternate real moves, virtual moves and passes;
-* ``halted`` — play has halted (two passes, four virtual moves): the position goes to counting;
+* ``halted`` — play has halted (two passes, four virtual moves; two virtual moves in a settling
+  stage): the position goes to counting;
 * ``ended`` — the game is over without counting (resignation, a cycle, a forfeit).
 
 A halted game can be *continued* ({#count.settling}): :meth:`Game.continuation` starts a new
@@ -310,9 +311,10 @@ class Game:
         return h ^ TO_MOVE_KEY[facing]
 
     def _remember(self, key: int | None = None) -> bool:
-        """Record the current position in the history; True if it was already there.
+        """Record the current position in the history; True if it was already there. {#rep.rules}
 
-        ``key`` is the compared key of the current position when the caller has it already.
+        ``key`` is the compared key of the current position when the caller has it already. Under
+        no-retreat the (board position, side to move) pair also goes into H_board {#rep.no-retreat}.
         """
         if key is None:
             key = self._compared(self.board.hash, self.virtual_offset, self.to_move)
@@ -325,7 +327,12 @@ class Game:
 
     # -- the one entry point -----------------------------------------------------------------
     def play(self, action: Action) -> Step:
-        """Apply ``action`` and return the verdict. Never raises for a well-formed action."""
+        """Apply ``action`` and return the verdict. Never raises for a well-formed action.
+
+        {#play.reasons} The checks run in the spec's order of precedence: ``game-over``; a
+        resignation is accepted by either side {#turn.resign}; ``out-of-turn`` {#play.turn}; then
+        the handicap phase or the action's own checks.
+        """
         phase, kind = self.phase, action.kind
         if phase is _HALTED or phase is _ENDED:
             return self._refuse(action, Reason.GAME_OVER)
@@ -359,6 +366,7 @@ class Game:
         return Step(action, False, Effect.VOID_PASS, reason, outcome=passed.outcome)
 
     def _end(self, action: Action, outcome: Outcome) -> Step:
+        """{#end.resignation} The game ends at once; the action is recorded, nothing else changes."""
         self.phase, self.outcome = Phase.ENDED, outcome
         self.record.append(action)
         return Step(action, True, Effect.PLAYED, outcome=outcome)
@@ -366,6 +374,9 @@ class Game:
     def _after_action(self, action: Action, position: int | None = None) -> Outcome | None:
         """Bookkeeping common to every accepted action; returns the outcome if play stopped.
 
+        {#turn.order} The turn passes and the new position is recorded; then the end checks run
+        in the order of {#end.halt}: {#end.four-virtual}, {#end.two-passes}, {#end.cycle} (in a
+        jpd-art-2 settling stage, two consecutive virtual moves instead of the first two).
         ``position`` is the compared key of the new position when the caller has it already.
         """
         rules = self.rules
@@ -413,6 +424,7 @@ class Game:
         return True
 
     def _put_virtual(self, color: Color) -> None:
+        """One more virtual stone of ``color`` off the board {#board.global-position}."""
         after = dict(self.virtual_stones)
         after[color] += 1
         self.virtual_stones, self.virtual_offset = after, self._virtual_offset(after)
@@ -502,7 +514,8 @@ class Game:
         if self.virtual_for_pass:
             pass  # {#count.settling.art-2} it stands for a pass: never a repetition (OQ-49)
         elif rules.repetition is Repetition.NO_RETREAT:
-            # 000 §22: after a virtual move the opponent may not face an earlier board position.
+            # {#rep.no-retreat} 000 §22: after a virtual move the opponent may not face an earlier
+            # board position.
             if self.board.hash ^ TO_MOVE_KEY[opponent] in self.seen_board:
                 return self._violation(action, Reason.SUPERKO)
         elif (
@@ -519,7 +532,11 @@ class Game:
         return Step(action, True, Effect.PLAYED, outcome=outcome)
 
     def _pass(self, action: Action, voided: bool = False) -> Step:
-        """{#turn.pass} A pass 放弃: never a repetition; AGA hands the opponent a stone."""
+        """{#turn.pass} A pass 放弃: never a repetition {#rep.passes}; AGA hands the opponent a stone.
+
+        ``voided`` is a void pass under the illegal-move policy ``void-pass`` {#play.illegal}: it
+        is made even where passes are forbidden.
+        """
         rules, color = self.rules, action.color
         if self.virtual_for_pass:  # {#count.settling.art-2}: passes are made as virtual moves
             if not voided:
@@ -538,6 +555,7 @@ class Game:
 
     # -- read-only views ---------------------------------------------------------------------
     def counters(self) -> Counters:
+        """{#play.counters} A snapshot of the counters (fresh dicts: later play does not change it)."""
         return Counters(
             moves={f"{c.letter}-{k}": n for (c, k), n in sorted(self.moves.items())},
             prisoners={c.letter: n for c, n in self.prisoners.items()},
@@ -555,7 +573,3 @@ class Game:
             sm.get((BLACK, _MOVE), 0) + sm.get((BLACK, _VIRTUAL), 0),
             sm.get((WHITE, _MOVE), 0) + sm.get((WHITE, _VIRTUAL), 0),
         )
-
-    def global_hash(self) -> int:
-        """Hash of the current global position (board + virtual stones), for tests and tools."""
-        return self.board.hash ^ self.virtual_offset

@@ -19,7 +19,10 @@ class HandicapError(ValueError):
 
 
 def fixed_handicap_points(geometry: Geometry, count: int) -> list[int]:
-    """The points of a fixed handicap of ``count`` stones (2..9), in placement order."""
+    """The points of a fixed handicap of ``count`` stones (2..9), in placement order. {#setup.handicap}
+
+    Raises HandicapError for a count the board cannot take.
+    """
     size = geometry.width
     if geometry.width != geometry.height:
         raise HandicapError(f"fixed handicap needs a square board, not {geometry.label}")

@@ -15,7 +15,7 @@ class Reason(StrEnum):
     GAME_OVER = "game-over"  # any action after the play phase halted or ended {#end.halt}
     PASS_NOT_ALLOWED = "pass-not-allowed"  # this ruleset has no pass {#turn.pass}
     VIRTUAL_NOT_ALLOWED = "virtual-not-allowed"  # this ruleset has no virtual move {#turn.virtual}
-    HANDICAP_PLACEMENT = "handicap-placement"  # an action other than a free handicap stone
+    HANDICAP_PLACEMENT = "handicap-placement"  # not a free handicap stone {#setup.handicap}
     # The action breaks a rule of play (subject to the ruleset's illegal-move policy).
     SUICIDE = "suicide"  # forbidden self-capture {#capture.suicide}
     KO = "ko"  # immediate recapture of a single-stone ko {#rep.simple-ko}

@@ -159,6 +159,7 @@ class Rules:
     sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
+        """{#rules.axes} The constraints every ruleset (preset or variant) must satisfy."""
         if self.repetition is Repetition.NO_RETREAT and self.position is not Position.GLOBAL:
             raise RulesError(f"{self.name}: repetition no-retreat compares global positions")
         if (self.repetition is Repetition.SIMPLE_KO) != (self.cycle is not Cycle.NOT_APPLICABLE):
@@ -186,8 +187,12 @@ class Rules:
         return dict(self.sources).get(axis, "")
 
     def with_values(self, overrides: dict[str, str], name: str | None = None) -> "Rules":
-        """A variant of this ruleset with some axes changed (``{"cycle": "no-result"}``)."""
-        changes = {_FIELD_OF_AXIS[a]: parse_axis_value(a, v) for a, v in overrides.items()}
+        """A variant of this ruleset with some axes changed (``{"cycle": "no-result"}``).
+
+        Raises RulesError for an unknown axis or value, or a combination {#rules.axes} forbids.
+        """
+        parsed = {a: parse_axis_value(a, v) for a, v in overrides.items()}  # RulesError first
+        changes = {_FIELD_OF_AXIS[a]: v for a, v in parsed.items()}
         suffix = ",".join(f"{a}={v}" for a, v in overrides.items())
         return replace(self, name=name or f"{self.name}:{suffix}", **changes)
 

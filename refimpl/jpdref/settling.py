@@ -25,6 +25,7 @@ from enum import StrEnum
 from jpdref.coords import Geometry
 from jpdref.counting.agreement import Agreement, Claim, ClaimKind
 from jpdref.counting.position import FinalPosition
+from jpdref.counting.regions import chain_points
 from jpdref.game import Action, Game, Outcome, Phase, Stage, Step
 from jpdref.stones import EMPTY, Color
 
@@ -43,7 +44,7 @@ class SettlingError(ValueError):
     Codes: ``not-halted`` (the game to settle has not halted), ``unfinished`` (the settling
     stage has not halted yet), ``ended`` (it ended without counting: resignation, a cycle, a
     forfeit — the game's result is that outcome), ``no-procedure`` (no settling procedure for
-    the ruleset).
+    the ruleset), ``first-mover`` (a first mover given where the procedure fixes it).
     """
 
     def __init__(self, code: str, message: str) -> None:
@@ -96,16 +97,9 @@ class Proof:
 
     def chain_at(self, point: int) -> frozenset[int]:
         """The halt chain through ``point`` (empty if the point was empty at the halt)."""
-        colour = self.halt[point]
-        if colour == EMPTY:
+        if self.halt[point] == EMPTY:
             return frozenset()
-        found, stack = {point}, [point]
-        while stack:
-            for q in self.geometry.neighbours[stack.pop()]:
-                if q not in found and self.halt[q] == colour:
-                    found.add(q)
-                    stack.append(q)
-        return frozenset(found)
+        return frozenset(chain_points(self.geometry, self.halt, point))
 
     def upholds(self, claim: Claim) -> bool:
         """{#count.settling.art-2008} 001 第十三条(2): a ko point is the claimer's if the opponent

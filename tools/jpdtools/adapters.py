@@ -2,7 +2,8 @@
 
 The runner and the comparator only ever see an :class:`Observation` — plain strings and tuples,
 never engine objects — so the same runner drives the reference implementation
-(:class:`ReferenceAdapter`) and, later, GTP engines and other third-party programs.
+(:class:`ReferenceAdapter`), GTP engines (:mod:`jpdtools.gtp`) and JSON-lines programs
+(:mod:`jpdtools.jsonl`).
 
 An adapter declares what it can play (:class:`Capabilities`); a plan it cannot play is skipped,
 never passed. Vertices are GTP (``C3``); boards are rows top first, ``/``-separated, ``X O .``.
@@ -23,7 +24,7 @@ from jpdref.settling import Dispute, Proof, SettlingError, SettlingResult, settl
 from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools.counting import agreement_of, counters_of, final_position, reference_count
-from jpdtools.model import CaseAction, CaseAgreement, Setup
+from jpdtools.model import CaseAction, CaseAgreement, Expectation, Setup
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,20 @@ class Capabilities:
         if setup is not None and big:
             return f"board {setup.width}x{setup.height} is larger than {self.max_size}"
         return None
+
+
+@dataclass(frozen=True)
+class Limited:
+    """The expectation a program is held to, and the claims left out (one line each): what an
+    adapter's optional ``limit``/``limit_item`` returns."""
+
+    expectation: Expectation
+    dropped: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        e = self.expectation
+        return not e.steps and e.end is None and not e.counts
 
 
 class Adapter(Protocol):

@@ -1,9 +1,10 @@
 """The ``jpd`` command line: a registry of subcommands, each a module with one job.
 
-Each module in ``jpdtools.commands`` exposes ``HELP`` (one line), ``add_arguments(parser)`` and
-``run(args) -> int``. Modules are imported lazily, only for the command being run. This is the one
-place where exceptions become exit codes and messages: bad input (InputError, RulesError and the
-engine's set-up errors) prints ``jpd: error: …`` and exits 2; a failing check exits 1.
+Each module in ``jpdtools.commands`` exposes ``add_arguments(parser)`` and ``run(args) -> int``;
+its one-line help is its entry in :data:`COMMANDS`. Modules are imported lazily, only for the
+command being run. This is the one place where exceptions become exit codes and messages: bad
+input (InputError, RulesError and the engine's set-up errors) prints ``jpd: error: …`` and exits
+2; a failing check exits 1.
 """
 
 import argparse

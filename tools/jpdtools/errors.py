@@ -1,6 +1,7 @@
 """The one exception family for bad input: every error carries where it happened."""
 
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -31,3 +32,13 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}" if self.location else self.message
+
+
+def read_text_file(path: Path, what: str = "file") -> str:
+    """The UTF-8 text of ``path``; an unreadable or undecodable file is an InputError naming it."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot read {what}: {err.strerror or err}", Location(str(path))) from None
+    except UnicodeDecodeError:
+        raise InputError(f"{what} is not UTF-8 text", Location(str(path), 1, 1)) from None

@@ -14,7 +14,7 @@ life and death.
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from jpdref.coords import Geometry
 from jpdref.game import Action, Effect, Game, Phase
@@ -22,7 +22,7 @@ from jpdref.handicap import HandicapError, fixed_handicap_points
 from jpdref.rules import HandicapPlacement, PassRule, Rules
 from jpdref.stones import BLACK, WHITE, Color
 
-from jpdtools.sgf import GameRecord, _Decoder, _main_line, _Source
+from jpdtools.sgf import GameRecord, main_line_points
 
 
 @dataclass(frozen=True)
@@ -47,16 +47,8 @@ class Marks:
 
 def read_marks(text: str, path: str, width: int, height: int) -> Marks:
     """The TB/TW marks of the last node of the main line that carries any. Raises SgfError."""
-    src = _Source(text, path)
-    dec = _Decoder(src, width, height)
     found = Marks()
-    for node in _main_line(src):
-        marks: dict[str, set[int]] = {"TB": set(), "TW": set()}
-        for name, values, _pos, vpos in node:
-            if name in marks:
-                for raw, vp in zip(values, vpos, strict=True):
-                    if raw.strip():
-                        marks[name].update(dec.points(raw, vp))
+    for marks in main_line_points(text, path, width, height, ("TB", "TW")):
         if marks["TB"] or marks["TW"]:
             found = Marks(frozenset(marks["TB"]), frozenset(marks["TW"]))
     return found
@@ -78,7 +70,7 @@ class Refusal:
         )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Replay:
     """A record played under one ruleset: the game after the last action and what was refused."""
 
@@ -86,8 +78,7 @@ class Replay:
     game: Game
     actions: int = 0
     sequence: tuple[Action, ...] = ()  # every action attempted, handicap placements first
-    inserted_passes: int = 0
-    refusals: list[Refusal] = field(default_factory=list)
+    refusals: tuple[Refusal, ...] = ()
     stopped_at: int | None = None  # the action after which play halted or ended, if before the end
 
 
@@ -120,20 +111,29 @@ def record_actions(rules: Rules, rec: GameRecord) -> list[Action]:
     return out
 
 
+def play_action(game: Game, n: int, action: Action) -> Refusal | None:
+    """Play ``action`` (the ``n``-th, 1-based) in ``game``; how it was refused, if it was not
+    played as written."""
+    step = game.play(action)
+    if step.legal and step.effect is Effect.PLAYED:
+        return None
+    where = game.geometry.to_gtp(action.point) if action.point is not None else str(action.kind)
+    return Refusal(n, action, where, str(step.reason), str(step.effect))
+
+
 def replay_record(rules: Rules, rec: GameRecord) -> Replay:
     """Play ``rec`` from start to end under ``rules``; every refusal is kept, play goes on."""
     game, placements = start_game(rules, rec)
-    replay = Replay(rules, game, inserted_passes=len(rec.alternating()) - len(rec.moves))
-    actions = [*placements, *record_actions(rules, rec)]
+    actions = (*placements, *record_actions(rules, rec))
+    refusals: list[Refusal] = []
+    stopped_at: int | None = None
     for n, action in enumerate(actions, 1):
-        step = game.play(action)
-        if not step.legal or step.effect is not Effect.PLAYED:
-            where = game.geometry.to_gtp(action.point) if action.point is not None else str(action.kind)
-            replay.refusals.append(Refusal(n, action, where, str(step.reason), str(step.effect)))
-        if game.phase in (Phase.HALTED, Phase.ENDED) and replay.stopped_at is None and n < len(actions):
-            replay.stopped_at = n
-    replay.actions, replay.sequence = len(actions), tuple(actions)
-    return replay
+        refusal = play_action(game, n, action)
+        if refusal is not None:
+            refusals.append(refusal)
+        if game.phase in (Phase.HALTED, Phase.ENDED) and stopped_at is None and n < len(actions):
+            stopped_at = n
+    return Replay(rules, game, len(actions), actions, tuple(refusals), stopped_at)
 
 
 # -- how the record says the game ended ----------------------------------------------------------

@@ -15,7 +15,7 @@ from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
 from jpdref.rules import AXES, Rules, RulesError
 
 from jpdtools.dsl import Dsl, Verdicts
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.finalspec import load_agreement, load_counters, load_settle
 from jpdtools.model import (
     Case,
@@ -34,7 +34,7 @@ from jpdtools.srcmap import Source
 from jpdtools.writer import render_diagram
 from jpdtools.yamlsrc import LocDict, LocList, LocStr, load_yaml_text
 
-ERROR_CODES = [
+ERROR_CODES = (
     "yaml-syntax",
     "schema",
     "diagram-syntax",
@@ -57,9 +57,9 @@ ERROR_CODES = [
     "bad-id",
     "missing-open",
     "bad-agreement",
-]
+)
 FILE_KEYS = ("format", "topic", "cases")
-CASE_KEYS = [
+CASE_KEYS = (
     "id",
     "title",
     "spec",
@@ -80,7 +80,7 @@ CASE_KEYS = [
     "open",
     "note",
     "load-error",
-]
+)
 ERROR_CASE_KEYS = ("id", "title", "spec", "seeds", "tags", "note", "load-error")
 LOAD_ERROR_KEYS = ("file", "code", "line", "column")
 SETUP_KEYS = ("board", "sgf", "size")
@@ -125,13 +125,7 @@ def load_case_text(text: str, path: str, presets: Presets, dsl: Dsl | None = Non
 
 
 def load_case_file(path: Path, presets: Presets, dsl: Dsl | None = None) -> CaseFile:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot read file: {err.strerror}", Location(str(path))) from None
-    except UnicodeDecodeError:
-        raise InputError("file is not UTF-8 text", Location(str(path), 1, 1)) from None
-    return load_case_text(text, str(path), presets, dsl)
+    return load_case_text(read_text_file(path), str(path), presets, dsl)
 
 
 def resolve(case: Case, presets: Presets) -> list[tuple[Rules, Expectation]]:

@@ -42,7 +42,10 @@ class Presets:
             axis, eq, value = item.partition("=")
             if not eq:
                 raise RulesError(f"override {item!r} is not of the form axis=value")
-            changes[axis.strip()] = value.strip()
+            axis = axis.strip()
+            if axis not in AXES:
+                raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
+            changes[axis] = value.strip()
         return rules.with_values(changes, name=spec.strip())
 
     def select(self, spec: str) -> list[Rules]:

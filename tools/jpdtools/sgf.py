@@ -355,6 +355,26 @@ def parse_sgf_text(text: str, path: str = "<sgf>", place: Place | None = None) -
     return _record(src, _main_line(src))
 
 
+def main_line_points(
+    text: str, path: str, width: int, height: int, names: tuple[str, ...]
+) -> list[dict[str, set[int]]]:
+    """For every node of the main line of the first game in ``text``, the points of each of the
+    point-list properties ``names`` (compressed lists included) on a ``width``×``height`` board;
+    empty values name no point. Raises SgfError naming line and column."""
+    src = _Source(text, path)
+    dec = _Decoder(src, width, height)
+    out = []
+    for node in _main_line(src):
+        found: dict[str, set[int]] = {name: set() for name in names}
+        for name, values, _pos, vpos in node:
+            if name in found:
+                for raw, vp in zip(values, vpos, strict=True):
+                    if raw.strip():
+                        found[name].update(dec.points(raw, vp))
+        out.append(found)
+    return out
+
+
 def read_sgf(path: Path | str) -> GameRecord:
     """Read an SGF file (UTF-8; undecodable bytes are replaced). Raises SgfError."""
     p = Path(path)

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from jpdtools.adapters import Observation, StepObservation
 from jpdtools.compare import CaseResult, Judgement, Status, judge
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.runner import PlanItem, case_result
 
 MAX_WORKER_RESTARTS = 8
@@ -101,11 +101,7 @@ def parse_expected_failures(text: str, path: str = "<expected-failures>") -> Exp
 def load_expected_failures(path: Path | None) -> ExpectedFailures:
     if path is None:
         return ExpectedFailures()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        message = f"cannot read the expected-failure list: {err.strerror or err}"
-        raise InputError(message, Location(str(path))) from None
+    text = read_text_file(path, "the expected-failure list")
     return parse_expected_failures(text, str(path))
 
 

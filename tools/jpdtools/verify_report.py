@@ -36,7 +36,6 @@ from jpdtools.runner import LoadFailure
 from jpdtools.verify import BAD, OUTCOMES, Outcome, VerifyResult
 
 JSON_FORMAT = 1
-FAILING = (Outcome.UNEXPECTED_FAILURE, Outcome.UNEXPECTED_PASS, Outcome.ERROR, Outcome.EXPECTED_FAILURE)
 
 
 @dataclass(frozen=True)

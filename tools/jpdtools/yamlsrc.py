@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, read_text_file
 
 
 class LocStr(str):
@@ -106,13 +106,7 @@ def load_yaml_text(text: str, path: str):
 
 
 def load_yaml_file(path: Path):
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot read file: {err.strerror}", Location(str(path))) from None
-    except UnicodeDecodeError:
-        raise InputError("file is not UTF-8 text", Location(str(path))) from None
-    return load_yaml_text(text, str(path))
+    return load_yaml_text(read_text_file(path), str(path))
 
 
 def location_of(value, path: str) -> Location:

@@ -30,7 +30,7 @@ class Method(StrEnum):
 class Unit(StrEnum):
     POINTS = "点"  # points: 1 stone or 1 empty point
     MOKU = "目"  # empty points on an equal-stones board (1 目 = 1 点)
-    STONES = "子"  # Chinese stones: a side's area; 1 子 of margin against 归本数 = 2 points
+    STONES = "子"  # stones: against 归本数 1 子 of margin = 2 points; 等空比子 compares 1 子 = 1 点
     ROADS = "路"  # living stones and road points (1 路 = 1 子)
 
 
@@ -61,7 +61,8 @@ class Figures:
 @dataclass(frozen=True)
 class Count:
     """A counted game. ``margin`` is Black's lead in points after komi; ``margin_units`` the same
-    lead in the method's unit (in stones it is half the points); ``winner`` is B, W or draw."""
+    lead in the method's unit (in stones against 归本数, ``par``, it is half the points; 等空比子's
+    stones are points); ``winner`` is B, W or draw."""
 
     method: Method
     unit: Unit

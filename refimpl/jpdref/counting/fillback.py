@@ -20,7 +20,7 @@ from jpdref.counting.regions import Classification, Why
 from jpdref.counting.scratch import Scratch
 from jpdref.stones import BLACK, WHITE, Color
 
-FILL_ORDER = (Why.TERRITORY, Why.ROAD, Why.CLAIMED, Why.ONE_SIDED, Why.EYE)
+FILL_ORDER = (Why.TERRITORY, Why.CLAIMED, Why.ONE_SIDED, Why.EYE)  # OQ-34; 等子比路 passes (ROAD,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,8 @@ def decide_komi(rule: KomiRule | Fraction | int | float, counters: Counters) -> 
     first and made the last real move (OQ-31).
     """
     if not isinstance(rule, KomiRule):
-        value = Fraction(rule).limit_denominator(4)
+        # An exact Fraction is used as given; a float or int is read as the decimal it prints as.
+        value = rule if isinstance(rule, Fraction) else Fraction(str(rule))
         return KomiDecision(f"fixed {num(value)}", value, False, f"a fixed komi of {num(value)} points")
     handicap = counters.handicap_stones
     if rule is KomiRule.NONE:

@@ -94,5 +94,4 @@ class FinalPosition:
         return self.stones.count(int(color))
 
 
-COLORS = (BLACK, WHITE)
-__all__ = ["COLORS", "EMPTY", "FinalPosition", "make_counters"]
+__all__ = ["EMPTY", "FinalPosition", "make_counters"]

@@ -78,14 +78,9 @@ class Classification:
             p for p, (o, w) in enumerate(zip(self.owner, self.why, strict=True)) if o == color and w in whys
         ]
 
-    def tally(self, color: Color, why: Why) -> int:
-        return sum(1 for o, w in zip(self.owner, self.why, strict=True) if o == color and w is why)
 
-    def split(self) -> int:
-        return sum(1 for w in self.why if w in SPLIT)
-
-
-def _chain(geometry: Geometry, colours: tuple[int, ...], start: int) -> set[int]:
+def chain_points(geometry: Geometry, colours: tuple[int, ...], start: int) -> set[int]:
+    """The points of the chain through the stone at ``start`` {#board.chains}."""
     colour, seen, stack = colours[start], {start}, [start]
     while stack:
         for q in geometry.neighbours[stack.pop()]:
@@ -103,7 +98,7 @@ def _expand(fp: FinalPosition, marks: frozenset[int], code: str) -> frozenset[in
         if fp.stones[p] == EMPTY:
             raise CountingError(code, "the agreement marks a point with no stone", p, fp.geometry.to_gtp(p))
         if p not in out:
-            out |= _chain(fp.geometry, fp.stones, p)
+            out |= chain_points(fp.geometry, fp.stones, p)
     return frozenset(out)
 
 
@@ -224,4 +219,13 @@ def _claims(
     return out
 
 
-__all__ = ["OWN_EMPTY", "SPLIT", "Classification", "Region", "Why", "classify", "empty_regions"]
+__all__ = [
+    "OWN_EMPTY",
+    "SPLIT",
+    "Classification",
+    "Region",
+    "Why",
+    "chain_points",
+    "classify",
+    "empty_regions",
+]

@@ -10,7 +10,7 @@ and its counters are used; ``--counters`` replaces any of them.
 
 import argparse
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,22 +18,21 @@ from jpdref.coords import Geometry
 from jpdref.counting import Agreement, Claim, ClaimKind, Count, CountingError, FinalPosition, make_counters
 from jpdref.counting.dispatch import count_for
 from jpdref.counting.explanation import num
-from jpdref.game import Action, ActionKind, Counters, Effect, Game, Phase, Result
+from jpdref.game import Action, ActionKind, Game, Phase, Result
 from jpdref.rules import PassRule, Rules
 from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools import table
+from jpdtools.counting import counters_of
 from jpdtools.dsl import Dsl
 from jpdtools.errors import InputError, Location
-from jpdtools.gamerecord import Marks, Refusal, read_marks, replay_record
+from jpdtools.gamerecord import Marks, Refusal, play_action, read_marks, replay_record
+from jpdtools.model import COUNTER_PAIRS, CaseCounters
 from jpdtools.presets import load_presets
 from jpdtools.sgf import GameRecord, parse_sgf_text
 
-HELP = "count a final position under each ruleset, side by side"
-
-PAIRS = ("moves", "passes", "virtual", "prisoners", "settling")
 SIDES = ("first-pass", "last-move")
-COUNTER_KEYS = (*PAIRS, "handicap", *SIDES)
+OPTION_KEYS = (*COUNTER_PAIRS, "handicap", *SIDES)  # --counters keys, in the order its help gives
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -110,51 +109,31 @@ def load_start(path: Path, dsl: Dsl | None = None) -> Start:
     return Start(geometry, stones, Color.parse(diagram.to_move), dict(diagram.markers), diagram.dead)
 
 
-def parse_counters(text: str) -> dict[str, object]:
+def parse_counters(text: str) -> CaseCounters:
     """``key=value`` words: pairs ``B,W`` for moves/passes/virtual/prisoners/settling, a number
     for handicap, ``B``/``W``/``none`` for first-pass and last-move."""
     out: dict[str, object] = {}
     for word in text.replace(";", " ").split():
         key, eq, value = word.partition("=")
         where = f"--counters {word!r}"
-        if not eq or key not in COUNTER_KEYS:
-            raise InputError(f"{where}: expected key=value with a key of {', '.join(COUNTER_KEYS)}")
-        if key in out:
+        if not eq or key not in OPTION_KEYS:
+            raise InputError(f"{where}: expected key=value with a key of {', '.join(OPTION_KEYS)}")
+        field_name = key.replace("-", "_")  # the CaseCounters field
+        if field_name in out:
             raise InputError(f"{where}: {key} given twice")
         try:
-            if key in PAIRS:
+            if key in COUNTER_PAIRS:
                 b, w = (int(x) for x in value.split(","))
                 if b < 0 or w < 0:
                     raise ValueError
-                out[key] = (b, w)
+                out[field_name] = (b, w)
             elif key == "handicap":
-                out[key] = int(value)
+                out[field_name] = int(value)
             else:
-                out[key] = None if value.lower() == "none" else Color.parse(value.upper())
+                out[field_name] = "none" if value.lower() == "none" else Color.parse(value.upper()).letter
         except ValueError:
             raise InputError(f"{where}: bad value {value!r}") from None
-    return out
-
-
-def with_counters(base: Counters, given: dict[str, object]) -> Counters:
-    """``base`` with every figure ``given`` replaced."""
-    moves, prisoners, virtual = dict(base.moves), dict(base.prisoners), dict(base.virtual_stones)
-    for key, kind in (("moves", "move"), ("passes", "pass"), ("virtual", "virtual")):
-        if key in given:
-            pair = given[key]
-            moves.update({f"B-{kind}": pair[0], f"W-{kind}": pair[1]})
-            if key == "virtual":
-                virtual = {"B": pair[0], "W": pair[1]}
-    if "prisoners" in given:
-        prisoners = {"B": given["prisoners"][0], "W": given["prisoners"][1]}
-    out = replace(base, moves=moves, prisoners=prisoners, virtual_stones=virtual)
-    if "handicap" in given:
-        out = replace(out, handicap_stones=given["handicap"])
-    if "first-pass" in given:
-        out = replace(out, first_to_pass=given["first-pass"])
-    if "last-move" in given:
-        out = replace(out, last_real_move=given["last-move"])
-    return out
+    return CaseCounters(**out)
 
 
 def parse_claim(text: str, geometry: Geometry) -> Claim:
@@ -184,7 +163,7 @@ def parse_actions(text: str, start: Start, dsl: Dsl | None = None) -> list[Actio
 
 
 # -- one ruleset ----------------------------------------------------------------------------
-@dataclass
+@dataclass(frozen=True)
 class Row:
     """One ruleset's count (or why there is none)."""
 
@@ -193,7 +172,7 @@ class Row:
     error: CountingError | None = None
     ended: str | None = None  # the game ended without a count (resignation, cycle, forfeit)
     ended_winner: str | None = None
-    refusals: list[Refusal] = field(default_factory=list)
+    refusals: tuple[Refusal, ...] = ()
 
     @property
     def winner(self) -> str:
@@ -213,7 +192,7 @@ class Request:
     dame: tuple[str, ...] = ()
     shared: tuple[str, ...] = ()
     claims: tuple[Claim, ...] = ()
-    counters: dict = field(default_factory=dict)
+    counters: CaseCounters = field(default_factory=CaseCounters)
 
 
 def play(rules: Rules, req: Request) -> tuple[Game | None, list[Refusal]]:
@@ -223,23 +202,22 @@ def play(rules: Rules, req: Request) -> tuple[Game | None, list[Refusal]]:
         return None, []
     if start.record is not None:
         replay = replay_record(rules, start.record)
-        game, refusals = replay.game, list(replay.refusals)
+        game, refusals, done = replay.game, list(replay.refusals), replay.actions
     else:
-        game, refusals = Game.new(rules, start.geometry, start.stones, start.to_move), []
-    first = len(refusals) + 1
+        game, refusals, done = Game.new(rules, start.geometry, start.stones, start.to_move), [], 0
+    first = done + 1  # --moves are numbered after the record's own actions
     no_pass = rules.pass_rule is PassRule.FORBIDDEN
     for n, action in enumerate(req.actions, first):
         if no_pass and action.kind is ActionKind.PASS:
             action = Action.virtual(action.color)  # as in a game record (gamerecord.record_actions)
-        step = game.play(action)
-        if not step.legal or step.effect is not Effect.PLAYED:
-            where = game.geometry.to_gtp(action.point) if action.point is not None else str(action.kind)
-            refusals.append(Refusal(n, action, where, str(step.reason), str(step.effect)))
+        refusal = play_action(game, n, action)
+        if refusal is not None:
+            refusals.append(refusal)
     return game, refusals
 
 
-def final_position(rules: Rules, req: Request, game: Game | None) -> FinalPosition:
-    """The position to count under ``rules``, with the agreement and the counters."""
+def final_position(req: Request, game: Game | None) -> FinalPosition:
+    """The position to count (``game`` as played, else the start), with the agreement and the counters."""
     g = req.start.geometry
     stones = tuple(game.board.color) if game is not None else _board(g, req.start.stones)
     dead = {g.from_gtp(v) for v in (*req.start.dead, *req.dead)} | req.start.marks.dead_stones(stones)
@@ -248,8 +226,8 @@ def final_position(rules: Rules, req: Request, game: Game | None) -> FinalPositi
         return frozenset(g.from_gtp(v) for v in vertices)
 
     agreement = Agreement(frozenset(dead), points(req.seki), req.claims, points(req.dame), points(req.shared))
-    counters = with_counters(game.counters() if game is not None else make_counters(), req.counters)
-    settling = req.counters.get("settling", (0, 0))
+    counters = counters_of(game.counters() if game is not None else make_counters(), req.counters)
+    settling = req.counters.settling or (0, 0)
     return FinalPosition(g, stones, agreement, counters, settling)
 
 
@@ -262,20 +240,18 @@ def _board(g: Geometry, stones: dict[int, Color]) -> tuple[int, ...]:
 
 def count_row(rules: Rules, req: Request) -> Row:
     """Count the request under one ruleset."""
-    game, refusals = play(rules, req)
-    row = Row(rules, refusals=refusals)
+    game, played = play(rules, req)
+    refusals = tuple(played)
     if game is not None and game.phase is Phase.ENDED and game.outcome is not None:
         out = game.outcome
-        row.ended = out.describe()
-        row.ended_winner = {Result.WIN: out.winner.letter if out.winner else "none", Result.DRAW: "draw"}.get(
+        winner = {Result.WIN: out.winner.letter if out.winner else "none", Result.DRAW: "draw"}.get(
             out.result, "none"
         )
-        return row
+        return Row(rules, ended=out.describe(), ended_winner=winner, refusals=refusals)
     try:
-        row.count = count_for(rules, final_position(rules, req, game))
+        return Row(rules, count=count_for(rules, final_position(req, game)), refusals=refusals)
     except CountingError as err:
-        row.error = err
-    return row
+        return Row(rules, error=err, refusals=refusals)
 
 
 # -- output ---------------------------------------------------------------------------------

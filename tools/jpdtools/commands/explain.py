@@ -48,8 +48,6 @@ from jpdtools.runner import (
     parse_rules_option,
 )
 
-HELP = "show one case step by step under every ruleset"
-
 # reason code → (clause anchors to try, the ruleset axis that decides it)
 REASON_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "occupied": (("play.move",), None),

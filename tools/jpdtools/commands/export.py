@@ -19,8 +19,6 @@ from jpdtools.export.layout import FORMS, NOT_EXPORTED_NAME, write_export
 from jpdtools.presets import load_presets
 from jpdtools.runner import default_loader
 
-HELP = "export the suite as JSON Lines, SGF or GNU Go regression scripts"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -13,8 +13,6 @@ from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.runner import default_loader, load_files
 
-HELP = "check the suite: ids, anchors, citations, coverage"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

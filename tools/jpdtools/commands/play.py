@@ -18,8 +18,6 @@ from jpdtools.model import CaseAction, Setup
 from jpdtools.presets import load_presets
 from jpdtools.sgfsetup import read_sgf
 
-HELP = "adjudicate a move sequence from a position, step by step"
-
 
 def add_arguments(parser) -> None:
     parser.add_argument(
@@ -46,7 +44,7 @@ def run(args) -> int:
         if obs.error:
             raise InputError(f"{name}: {obs.error}")
     if args.json:
-        data = [_as_json(name, moves, obs) for name, obs in observed]
+        data = [_as_json(name, obs) for name, obs in observed]
         print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
     elif len(observed) == 1:
         _print_one(*observed[0], setup)
@@ -146,7 +144,7 @@ def _print_table(observed, moves, setup: Setup) -> None:
     print(table.render(headers, rows))
 
 
-def _as_json(name: str, moves, obs: Observation) -> dict:
+def _as_json(name: str, obs: Observation) -> dict:
     steps = []
     for n, step in enumerate(obs.steps, 1):
         steps.append(

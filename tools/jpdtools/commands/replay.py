@@ -40,7 +40,6 @@ from jpdtools.gamerecord import (
 from jpdtools.presets import load_presets
 from jpdtools.sgf import GameRecord, read_sgf
 
-HELP = "referee a game record (SGF) from start to end under each ruleset, and count it"
 NO_MARKS = "no count: the record does not say which stones are dead"
 
 
@@ -55,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Refereed:
     """One ruleset's verdict on the record."""
 
@@ -100,17 +99,19 @@ def dead_stones(rec: GameRecord, marks: Marks, replay: Replay) -> tuple[frozense
 
 def referee(rules: Rules, rec: GameRecord, marks: Marks) -> Refereed:
     replay = replay_record(rules, rec)
-    row = Row(rules, refusals=list(replay.refusals))
     result = record_result(rec)
+    ended = ended_winner = None
     if result.ended_without_count and result.winner is not None:
-        row.ended, row.ended_winner = f"{result.kind} ({result.text})", result.winner.letter
+        ended, ended_winner = f"{result.kind} ({result.text})", result.winner.letter
+    count, error = None, None
     dead, no_count = dead_stones(rec, marks, replay)
     if dead is not None:
         fp = FinalPosition.from_game(replay.game, Agreement(dead=dead))
         try:
-            row.count = count_for(rules, fp)
+            count = count_for(rules, fp)
         except CountingError as err:
-            row.error = err
+            error = err
+    row = Row(rules, count, error, ended, ended_winner, replay.refusals)
     return Refereed(replay, ending(replay, rec), row, no_count)
 
 

@@ -7,8 +7,6 @@ from jpdref.rules import AXES
 from jpdtools import table
 from jpdtools.presets import load_presets
 
-HELP = "list the ruleset presets, or show one with its sources"
-
 
 def add_arguments(parser) -> None:
     parser.add_argument("name", nargs="?", help="a preset, optionally with overrides: NAME:axis=value,…")

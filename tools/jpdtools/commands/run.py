@@ -15,8 +15,6 @@ from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.presets import load_presets
 from jpdtools.runner import default_loader, run_plan
 
-HELP = "run the conformance suite against the reference implementation"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)

@@ -24,8 +24,6 @@ from jpdtools.report_html import format_html
 from jpdtools.runner import default_loader
 from jpdtools.verify_report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
 
-HELP = "run the conformance suite against another implementation (GTP engine, JSON-lines program)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)

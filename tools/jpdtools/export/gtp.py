@@ -200,7 +200,7 @@ def _removals(
         script.skipped.append(f"step {n}: capture counters from here on (the removals are not all stated)")
 
 
-def _refused(script: _Script, n: int, action: CaseAction, reason: str, rules: Rules) -> str:
+def _refused(script: _Script, action: CaseAction, reason: str, rules: Rules) -> str:
     """Send a move the case expects refused with a reason GTP's play gives; its effect."""
     if action.kind == "move":
         script.judged(f"is_legal {action.color} {action.vertex}", "0")
@@ -258,7 +258,7 @@ def _steps(script: _Script, item: PlanItem, counters: _Counters) -> None:
                     f"step {n}: {action} {claim_text(main)} (not sent: GTP's play cannot refuse it)"
                 )
                 continue
-            if _refused(script, n, action, reason, rules) == "loss":
+            if _refused(script, action, reason, rules) == "loss":
                 over = "the game ended by the illegal-move policy loss"
             continue
         if action.kind == "virtual":

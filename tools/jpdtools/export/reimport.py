@@ -15,7 +15,7 @@ from pathlib import Path
 
 from jpdref.rules import Rules, RulesError
 
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.model import (
     Case,
     CaseAction,
@@ -344,11 +344,6 @@ def parse_records(text: str, path: str) -> list[tuple[dict, Location]]:
 
 def read_plan(path: Path) -> Plan:
     """Every record of the JSON Lines file ``path`` as a plan, in file order."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot read file: {err.strerror}", Location(str(path))) from None
-    except UnicodeDecodeError:
-        raise InputError("file is not UTF-8 text", Location(str(path), 1, 1)) from None
+    text = read_text_file(path)
     items = [item_from_record(data, where) for data, where in parse_records(text, str(path))]
     return Plan(tuple(items))

@@ -145,7 +145,7 @@ class GtpAdapter:
         initial = ""
         steps: list[StepObservation] = []
         try:
-            game = self._set_up(client, setup, rules)
+            game = self._set_up(client, setup)
             initial = _rows(game)
             markers = dict(setup.markers)
             for n, action in enumerate(history, 1):
@@ -187,7 +187,7 @@ class GtpAdapter:
 
     # -- set-up ------------------------------------------------------------------------------
 
-    def _set_up(self, client: GtpClient, setup: Setup, rules: Rules) -> _Game:
+    def _set_up(self, client: GtpClient, setup: Setup) -> _Game:
         geometry = Geometry(setup.width, setup.height)
         size = setup.width
         wanted = dict(setup.stones)

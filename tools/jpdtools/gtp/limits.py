@@ -33,8 +33,9 @@ agreement's refusal, which the harness, not the engine, would make. Where it is 
 count claim is dropped, with the reason.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from jpdtools.adapters import Limited
 from jpdtools.model import CaseAction, CountVerdict, Expectation, FinalSpec, StepVerdict
 
 REFEREE_REASONS = frozenset(
@@ -42,19 +43,6 @@ REFEREE_REASONS = frozenset(
 )
 REFEREE_ACTIONS = frozenset({"virtual", "resign"})
 ENGINE_ENDS = frozenset({"contest"})
-
-
-@dataclass(frozen=True)
-class Limited:
-    """The expectation the engine is held to, and what was left out (one line per dropped claim)."""
-
-    expectation: Expectation
-    dropped: tuple[str, ...] = ()
-
-    @property
-    def empty(self) -> bool:
-        e = self.expectation
-        return not e.steps and e.end is None and not e.counts
 
 
 def _referee_step(verdict: StepVerdict, moves: tuple[CaseAction, ...]) -> str | None:
@@ -100,7 +88,7 @@ def count_refusal(final: FinalSpec | None, method: str, counted: frozenset[str])
     """Why the engine is not asked for the count of this item (see the module text), or None."""
     if final is None:
         return "the case gives no final position to count"
-    if getattr(final, "settle", None) is not None:
+    if final.settle is not None:
         return "the case settles a dispute by play, which GTP cannot do"
     if method not in counted:
         known = " and ".join(sorted(counted)) or "nothing"

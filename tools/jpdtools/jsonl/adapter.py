@@ -19,12 +19,12 @@ import threading
 import time
 import weakref
 from collections import deque
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import NoReturn
 
 from jpdref.rules import Rules
 
-from jpdtools.adapters import Capabilities, EndState, Observation, StepObservation
+from jpdtools.adapters import Capabilities, EndState, Limited, Observation, StepObservation
 from jpdtools.jsonl.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -320,7 +320,7 @@ class JsonlAdapter:
         steps = tuple(step_observation(str(a), s, claims) for a, s in zip(moves, answer.steps, strict=True))
         return Observation(answer.initial_board or "", steps, end_observation(answer.end, claims))
 
-    def limit(self, expectation: Expectation, moves: tuple[CaseAction, ...]) -> "Limited":
+    def limit(self, expectation: Expectation, moves: tuple[CaseAction, ...]) -> Limited:
         """The part of ``expectation`` made of claims the program declared it reports."""
         return limit(expectation, self.declared().claims)
 
@@ -394,18 +394,6 @@ def end_observation(end: End | None, claims: frozenset[str]) -> EndState:
     return EndState(end.phase, end.to_move or UNTOLD, end.kind, end.result, end.winner)
 
 
-@dataclass(frozen=True)
-class Limited:
-    """The expectation a program is held to, and the claims left out (one line each)."""
-
-    expectation: Expectation
-    dropped: tuple[str, ...] = ()
-
-    @property
-    def empty(self) -> bool:
-        return not self.expectation.steps and self.expectation.end is None
-
-
 VERDICT_CLAIMS = {"legal": ("legal",), "illegal": ("legal", "reason"), "void-pass": ("legal", "reason")}
 VERDICT_CLAIMS["forfeit"] = VERDICT_CLAIMS["illegal"]
 
@@ -466,7 +454,5 @@ def unreported(result: Result, claims: frozenset[str]) -> str:
 
 
 def declined(reason: str) -> Observation:
-    """The observation of a run the program declined: a skip (an error where skips cannot be told)."""
-    if any(f.name == "skip" for f in fields(Observation)):
-        return Observation("", skip=reason)  # type: ignore[call-arg]
-    return Observation("", error=f"unsupported: {reason}")
+    """The observation of a run the program declined: a skip, never a pass."""
+    return Observation("", skip=reason)
