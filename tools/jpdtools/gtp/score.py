@@ -72,6 +72,9 @@ def ask_count(
     reply = client.send(f"komi {komi}")
     if not reply.ok:
         raise GarbledReply(f"komi {komi} failed: {reply.text}")
+    # GNU Go keeps reading results across games: without this, the score of a position can
+    # depend on which items the same engine process scored before (seen with --jobs 2).
+    client.send("clear_cache")  # an engine without the command answers '?': harmless
     held = (counters.prisoners.get("B", 0), counters.prisoners.get("W", 0))
     seed = score_seed(komi, to_move, held, sum(counters.moves.values()))
     reply = client.send(f"final_score {seed}")
