@@ -16,8 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 SUITE_ENV = "JPD_CONFORMANCE"
+
+# CI runs every property test on the same examples (a failure there is reproducible from the log);
+# elsewhere Hypothesis explores new examples on every run.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI") == "true":
+    settings.load_profile("ci")
 
 
 @dataclass(frozen=True)
