@@ -1,8 +1,9 @@
 """A fake GTP engine for the harness tests: plays stones without captures, and misbehaves on cue.
 
 Usage: ``python fake_gtp_engine.py [--hang V] [--crash V] [--garble V] [--wrong-id V]
-[--score REPLY]``: when a ``play`` or ``is_legal`` names vertex V it sleeps forever, exits at once,
-prints garbage, or answers with the wrong id. ``final_score`` answers REPLY with ``{komi}``
+[--score REPLY] [--no-is-legal]``: when a ``play`` or ``is_legal`` names vertex V it sleeps
+forever, exits at once, prints garbage, or answers with the wrong id; ``--no-is-legal`` leaves
+``is_legal`` out of ``list_commands`` and refuses it. ``final_score`` answers REPLY with ``{komi}``
 replaced by the last ``komi`` sent (default ``0``). Anything else: a minimal, well-behaved GTP
 engine (occupied points are illegal, nothing is ever captured).
 """
@@ -17,6 +18,7 @@ def main() -> int:
     for name in ("hang", "crash", "garble", "wrong-id"):
         parser.add_argument(f"--{name}", action="append", default=[])
     parser.add_argument("--score", default="0")
+    parser.add_argument("--no-is-legal", action="store_true", help="list and answer no is_legal")
     opts = parser.parse_args()
     stones: dict[str, str] = {}
     komi = "0"
@@ -45,6 +47,10 @@ def main() -> int:
             text = "fake"
         elif name in ("protocol_version",):
             text = "2"
+        elif name == "list_commands":
+            commands = ["name", "protocol_version", "boardsize", "komi", "final_score", "clear_board"]
+            commands += ["play", "list_stones", "quit", *([] if opts.no_is_legal else ["is_legal"])]
+            text = "\n".join(commands)
         elif name == "boardsize":
             pass
         elif name == "komi":
@@ -60,7 +66,7 @@ def main() -> int:
                     ok, text = False, "illegal move"
                 else:
                     stones[vertex] = colour
-        elif name == "is_legal":
+        elif name == "is_legal" and not opts.no_is_legal:
             text = "0" if vertex in stones else "1"
         elif name == "list_stones":
             colour = args[0][0].upper()

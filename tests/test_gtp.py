@@ -214,6 +214,19 @@ def test_referee_refuses_out_of_turn_and_reads_captures(tmp_path):
     assert obs.end is not None and obs.end.to_move == "W"
 
 
+def test_an_engine_without_is_legal_is_tested_with_play(tmp_path):
+    """The engine does not list ``is_legal``: ``play`` is the test, and its refusal is observed."""
+    adapter = GtpAdapter(profiles.generic(fake_command("--no-is-legal")), TIMEOUT)
+    item = plan_items(write_cases(tmp_path, [("x", "C3")]))[0]
+    moves = (CaseAction("B", "move", "C3"), CaseAction("W", "move", "C3"), CaseAction("W", "move", "D4"))
+    try:
+        obs = adapter.observe(item.case.setup, (), moves, item.rules)
+    finally:
+        adapter.close()
+    assert obs.error is None
+    assert [(s.legal, s.reason) for s in obs.steps] == [(True, None), (False, "occupied"), (True, None)]
+
+
 # -- outcomes, expected failures, limits -------------------------------------------------------
 
 

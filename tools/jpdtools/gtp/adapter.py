@@ -5,7 +5,8 @@ stones, which GNU Go places without recording moves), ``fixed_handicap`` for a f
 the history as explicit-colour ``play`` commands, then each action:
 
 * a real move: the vertex is checked against the board first (``off-board`` is never sent);
-  ``is_legal`` asks the engine (profiles without it fall back to ``play``); a legal move is
+  ``is_legal`` asks the engine (an engine whose ``list_commands`` lacks it, or a profile that
+  turns it off, is tested with ``play`` itself, which GTP leaves without effect when it refuses); a legal move is
   played and its captures are the difference of ``list_stones`` before and after;
 * a refusal gets its reason from the board the harness read from the engine: ``occupied``;
   ``suicide`` when the stone's chain would have no liberty after its captures and the ruleset
@@ -92,6 +93,7 @@ class GtpAdapter:
         self.timeout = timeout
         self.restarts = 0
         self._clients: dict[tuple[str, ...], GtpClient] = {}
+        self._commands: dict[int, frozenset[str]] = {}  # per engine client: the commands it lists
         self._tmp: Path | None = None
 
     # -- protocol ----------------------------------------------------------------------------
@@ -130,6 +132,7 @@ class GtpAdapter:
         for client in self._clients.values():
             client.close()
         self._clients.clear()
+        self._commands.clear()
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
@@ -172,6 +175,17 @@ class GtpAdapter:
     # -- the count ---------------------------------------------------------------------------
 
     # -- engine processes --------------------------------------------------------------------
+
+    def _has_is_legal(self, client: GtpClient) -> bool:
+        """Whether to ask ``is_legal``: the profile allows it and the engine lists the command."""
+        if not self.profile.has_is_legal:
+            return False
+        known = self._commands.get(id(client))
+        if known is None:
+            reply = client.send("list_commands")
+            known = frozenset(reply.text.split()) if reply.ok else frozenset()
+            self._commands[id(client)] = known
+        return "is_legal" in known
 
     def _client(self, rules: Rules) -> GtpClient:
         argv = self.profile.argv(rules)
@@ -233,15 +247,14 @@ class GtpAdapter:
         vertex = _vertex(action, markers, game.geometry)
         if vertex is None:
             return _refused(game, action, "off-board")
-        if self.profile.has_is_legal:
-            legal = _yes_no(client.send(f"is_legal {GTP_COLOUR[colour]} {vertex}"), "is_legal")
-        else:
-            legal = True
+        # Without is_legal, ``play`` is the test: GTP leaves the game unchanged when it refuses.
+        asks = self._has_is_legal(client)
+        legal = not asks or _yes_no(client.send(f"is_legal {GTP_COLOUR[colour]} {vertex}"), "is_legal")
         if legal:
             reply = client.send(f"play {GTP_COLOUR[colour]} {vertex}")
             if reply.ok:
                 return self._played(client, game, action, vertex)
-            if self.profile.has_is_legal:
+            if asks:
                 raise GarbledReply(f"is_legal {vertex} said legal, then play refused it: {reply.text}")
         return self._refusal(client, game, action, vertex, rules)
 
