@@ -6,8 +6,8 @@ the history as explicit-colour ``play`` commands, then each action:
 
 * a real move: the vertex is checked against the board first (``off-board`` is never sent);
   ``is_legal`` asks the engine (an engine whose ``list_commands`` lacks it, or a profile that
-  turns it off, is tested with ``play`` itself, which GTP leaves without effect when it refuses); a legal move is
-  played and its captures are the difference of ``list_stones`` before and after;
+  turns it off, is tested with ``play`` itself, which GTP leaves without effect when it
+  refuses); a legal move is played and its captures are the difference of ``list_stones`` before and after;
 * a refusal gets its reason from the board the harness read from the engine: ``occupied``;
   ``suicide`` when the stone's chain would have no liberty after its captures and the ruleset
   forbids that suicide; otherwise ``ko`` (simple-ko rulesets) or ``superko``;
