@@ -244,6 +244,20 @@ def test_settling_needs_a_halted_game_and_a_procedure():
     assert err.value.code == "first-mover"
 
 
+@pytest.mark.parametrize("ruleset", ["chinese", "japanese", "jpd-art-2008", "jpd-2022", "jhz-2022"])
+def test_not_halted_is_checked_before_the_procedure(ruleset):
+    # {#count.settling}: the halt is a precondition of any settling, so an unhalted game is
+    # `not-halted` under every ruleset — one without a procedure (chinese) included — and a
+    # first mover the procedure would refuse does not change that.
+    g = game(INVADER, ruleset)
+    play(g, "B pass")
+    assert g.phase is Phase.CONTEST
+    for first in (None, WHITE):
+        with pytest.raises(SettlingError) as err:
+            settle(ruleset, g, [], first=first)
+        assert err.value.code == "not-halted"
+
+
 def test_resignation_while_settling_ends_the_game():
     g = halted(INVADER, "jpd-art-2008")
     r = settle_art_2008(g, WHITE, actions(g, "W D2 B resign"))

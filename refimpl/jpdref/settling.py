@@ -233,7 +233,12 @@ def settle(
     procedure: Procedure | str, halted: Game, actions: Iterable[Action], first: Color | None = None
 ) -> SettlingResult:
     """Run ``procedure`` (or the procedure of a ruleset name). ``first`` only for jpd-art-2008,
-    where it defaults to the side to move at the halt; the others refuse it."""
+    where it defaults to the side to move at the halt; the others refuse it.
+
+    The checks come in the order of {#count.settling}: the halt is a precondition of any
+    settling, so an unhalted game is ``not-halted`` even under a ruleset without a procedure;
+    then ``no-procedure``; then ``first-mover``."""
+    _check_halted(halted)
     try:
         proc = Procedure(PROCEDURE_OF_RULESET.get(str(procedure), procedure))
     except ValueError:
