@@ -148,6 +148,11 @@ class GtpAdapter:
         initial = ""
         steps: list[StepObservation] = []
         try:
+            if setup.final is not None and self.count_refusal(setup.final, rules) is None:
+                # GNU Go's final_score depends on what its process did before (clear_cache is not
+                # enough: it changed the score of two items between --jobs 1 and 2), so an item
+                # whose count is asked gets a fresh process (a start costs a few milliseconds).
+                client.restart()
             game = self._set_up(client, setup)
             initial = _rows(game)
             markers = dict(setup.markers)
