@@ -3,7 +3,7 @@
 The records are in ``../shared/data/games`` (not part of the project). Without them the test
 skips, except under CI (``CI=true``), where their absence is a failure.
 
-How a record is replayed under a preset:
+How a record is replayed under a preset (``jpdtools.gamerecord``, as ``jpd replay`` does):
 
 * where one colour moves twice in a row, the other colour's missing pass is put in
   (:meth:`GameRecord.alternating`); under a preset without passes (jpd-a, jpd-b) every pass is
@@ -15,16 +15,14 @@ How a record is replayed under a preset:
 """
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from jpdref.coords import Geometry
-from jpdref.game import Action, Effect, Game, Phase, Step
-from jpdref.handicap import HandicapError, fixed_handicap_points
+from jpdref.game import Effect, Phase, Step
 from jpdref.reasons import Reason
-from jpdref.rules import HandicapPlacement, PassRule, Rules
+from jpdref.rules import Rules
 from jpdref.stones import BLACK
+from jpdtools.gamerecord import record_actions, start_game
 from jpdtools.paths import shared_games_dir
 from jpdtools.presets import load_presets
 from jpdtools.sgf import GameRecord, read_sgf
@@ -49,42 +47,14 @@ def records() -> list[GameRecord]:
     return [read_sgf(f) for f in files]
 
 
-def start(rules: Rules, rec: GameRecord) -> tuple[Game, list[Action]]:
-    """A new game for ``rec`` under ``rules``, and the handicap placements still to make."""
-    geometry = Geometry(rec.width, rec.height)
-    stones = dict(rec.setup)
-    if rec.handicap >= 2 and len(stones) == rec.handicap and set(stones.values()) == {BLACK}:
-        if rules.handicap is HandicapPlacement.FREE:
-            game = Game.new(rules, geometry, handicap=rec.handicap)
-            return game, [Action.move(BLACK, p) for p in stones]
-        try:
-            fixed = set(fixed_handicap_points(geometry, rec.handicap))
-        except HandicapError:
-            fixed = set()
-        if fixed == set(stones):
-            return Game.new(rules, geometry, handicap=rec.handicap), []
-    return Game.new(rules, geometry, stones=stones, to_move=rec.first_to_move), []
-
-
-def actions(rules: Rules, rec: GameRecord) -> Iterator[Action]:
-    no_pass = rules.pass_rule is PassRule.FORBIDDEN
-    for color, point in rec.alternating():
-        if point is not None:
-            yield Action.move(color, point)
-        elif no_pass:
-            yield Action.virtual(color)
-        else:
-            yield Action.pass_(color)
-
-
 def replay(rules: Rules, rec: GameRecord) -> list[tuple[int, Step]]:
     """The refused actions of ``rec`` under ``rules`` as (move number, step)."""
-    game, placements = start(rules, rec)
+    game, placements = start_game(rules, rec)
     for action in placements:
         step = game.play(action)
         assert step.legal, f"{rec.path}: handicap stone refused: {step}"
     refused = []
-    for n, action in enumerate(actions(rules, rec), 1):
+    for n, action in enumerate(record_actions(rules, rec), 1):
         step = game.play(action)
         if not step.legal or step.effect is not Effect.PLAYED:
             refused.append((n, step))
@@ -112,10 +82,10 @@ def test_halted_games_stop_only_at_the_end(records: list[GameRecord]):
     """A record replayed under a permissive preset never halts or ends before its last move."""
     rules = load_presets().get("tromp-taylor")
     for rec in records:
-        game, placements = start(rules, rec)
+        game, placements = start_game(rules, rec)
         for action in placements:
             game.play(action)
-        moves = list(actions(rules, rec))
+        moves = record_actions(rules, rec)
         for n, action in enumerate(moves, 1):
             step = game.play(action)
             if step.outcome is not None:
@@ -128,8 +98,8 @@ def test_final_positions_agree_with_sgfmill(records: list[GameRecord]):
     boards = pytest.importorskip("sgfmill.boards")
     rules = load_presets().get("tromp-taylor")
     for rec in records:
-        game, placements = start(rules, rec)
-        for action in [*placements, *actions(rules, rec)]:
+        game, placements = start_game(rules, rec)
+        for action in [*placements, *record_actions(rules, rec)]:
             game.play(action)
         theirs = boards.Board(rec.width)
         rows = rec.height - 1
