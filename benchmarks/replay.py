@@ -27,7 +27,7 @@ from jpdref.rules import IllegalMove, Rules
 from jpdref.stones import BLACK, Color
 from jpdtools.paths import shared_games_dir
 from jpdtools.presets import load_presets
-from jpdtools.sgf import GameRecord, SgfError, read_sgf
+from jpdtools.records.sgf import GameRecord, SgfError, read_sgf
 
 SIZE = 19
 TARGET_RATIO = 1.5

@@ -31,16 +31,16 @@ if os.environ.get("CI") == "true":
 class ConformanceParam:
     """One test item: a planned case × ruleset, or a problem to report as a failure."""
 
-    item: object = None  # jpdtools.runner.PlanItem
+    item: object = None  # jpdtools.run.runner.PlanItem
     context: object = None  # (presets, loader)
     problem: str = ""
 
     def check(self) -> None:
         if self.problem:
             pytest.fail(self.problem, pytrace=False)
-        from jpdtools.adapters import ReferenceAdapter
-        from jpdtools.compare import Status
-        from jpdtools.runner import execute_item
+        from jpdtools.run.adapters import ReferenceAdapter
+        from jpdtools.run.compare import Status
+        from jpdtools.run.runner import execute_item
 
         presets, loader = self.context
         result = execute_item(self.item, ReferenceAdapter(), presets, loader)
@@ -69,7 +69,7 @@ def conformance_params() -> list[tuple[str, ConformanceParam]]:
     """(id, param) for every item of the suite's plan, load failures included."""
     try:
         from jpdtools.presets import load_presets
-        from jpdtools.runner import Filters, default_loader, plan_paths
+        from jpdtools.run.runner import Filters, default_loader, plan_paths
 
         presets = load_presets()
         loader = default_loader()

@@ -2,9 +2,9 @@
 
 import pytest
 from jpdref.coords import Geometry
-from jpdtools.dsl import Dsl, dead_chain
 from jpdtools.errors import InputError, Location
-from jpdtools.model import CaseAction, Claim, EndVerdict
+from jpdtools.suite.dsl import Dsl, dead_chain
+from jpdtools.suite.model import CaseAction, Claim, EndVerdict
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from jpdref.coords import Geometry
-from jpdtools.adapters import ReferenceAdapter
 from jpdtools.cli import main
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
@@ -20,11 +19,12 @@ from jpdtools.export.jsonl import fixed_points, record
 from jpdtools.export.layout import JSONL_NAME, NOT_EXPORTED_NAME, write_export
 from jpdtools.export.reimport import item_from_record, parse_records, read_plan
 from jpdtools.export.sgf import escape, sgf_text
-from jpdtools.model import Setup
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
-from jpdtools.runner import Filters, default_loader, plan_paths, run_plan
-from jpdtools.sgf import parse_sgf_text
+from jpdtools.records.sgf import parse_sgf_text
+from jpdtools.run.adapters import ReferenceAdapter
+from jpdtools.run.runner import Filters, default_loader, plan_paths, run_plan
+from jpdtools.suite.model import Setup
 
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is needed to validate the export schema")
 

@@ -10,13 +10,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from jpdtools import verify
 from jpdtools.cli import main
-from jpdtools.compare import Status
-from jpdtools.gtp import limits, profiles, score
-from jpdtools.gtp.adapter import GtpAdapter
-from jpdtools.gtp.client import EngineCrashed, EngineTimeout, GarbledReply, GtpClient, parse_reply
-from jpdtools.model import (
+from jpdtools.presets import load_presets
+from jpdtools.run.compare import Status
+from jpdtools.run.runner import Filters, default_loader, plan_paths
+from jpdtools.suite.model import (
     CaseAction,
     Claim,
     CountClaim,
@@ -26,8 +24,10 @@ from jpdtools.model import (
     PointVerdict,
     StepVerdict,
 )
-from jpdtools.presets import load_presets
-from jpdtools.runner import Filters, default_loader, plan_paths
+from jpdtools.verify import verification as verify
+from jpdtools.verify.gtp import limits, profiles, score
+from jpdtools.verify.gtp.adapter import GtpAdapter
+from jpdtools.verify.gtp.client import EngineCrashed, EngineTimeout, GarbledReply, GtpClient, parse_reply
 
 FAKE = Path(__file__).with_name("fake_gtp_engine.py")
 TIMEOUT = 0.5  # short, so a hang test ends quickly; never asserted on
@@ -290,7 +290,7 @@ def test_verify_command_bad_impl_is_exit_2(capsys):
 
 
 def test_malformed_observation_is_an_error_not_a_traceback(tmp_path):
-    from jpdtools.adapters import Capabilities, Observation, StepObservation
+    from jpdtools.run.adapters import Capabilities, Observation, StepObservation
 
     class Sloppy:
         name = "sloppy"

@@ -16,16 +16,16 @@ from pathlib import Path
 
 import pytest
 from jpdref.rules import axis_names
-from jpdtools.adapters import Observation
-from jpdtools.compare import Status
-from jpdtools.jsonl import protocol as p
-from jpdtools.jsonl.adapter import JsonlAdapter, JsonlError, run_message, step_observation
-from jpdtools.jsonl.serve import serve
-from jpdtools.model import CaseAction, Setup
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
-from jpdtools.programs.profiles import PROFILES
-from jpdtools.runner import Filters, default_loader, plan_paths, run_plan
+from jpdtools.run.adapters import Observation
+from jpdtools.run.compare import Status
+from jpdtools.run.runner import Filters, default_loader, plan_paths, run_plan
+from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.verify.jsonl import protocol as p
+from jpdtools.verify.jsonl.adapter import JsonlAdapter, JsonlError, run_message, step_observation
+from jpdtools.verify.jsonl.serve import serve
+from jpdtools.verify.programs.profiles import PROFILES
 
 FAKE = [sys.executable, str(Path(__file__).with_name("fake_jsonl_program.py"))]
 TIMEOUT = 20.0  # generous: only the hang tests use a short one, and they assert no durations
@@ -253,7 +253,7 @@ def talk(program, *messages: p.Message) -> list[p.Message]:
 
 
 def test_sgfmill_program_reports_captures_self_captures_and_occupied(presets):
-    from jpdtools.programs.sgfmill_impl import SgfmillProgram
+    from jpdtools.verify.programs.sgfmill_impl import SgfmillProgram
 
     setup = Setup(3, 3, "B", (("A2", "B"), ("B1", "B"), ("A3", "W"), ("B2", "W"), ("C1", "W")))
     run = run_message("r", setup, (), moves("B A1 W C3 W B2"), presets.get("tromp-taylor"))
@@ -267,7 +267,7 @@ def test_sgfmill_program_reports_captures_self_captures_and_occupied(presets):
 
 
 def test_sgfmill_program_declines_what_it_cannot_set_up(presets):
-    from jpdtools.programs.sgfmill_impl import SgfmillProgram
+    from jpdtools.verify.programs.sgfmill_impl import SgfmillProgram
 
     odd = run_message("a", Setup(5, 3), (), (), presets.get("tromp-taylor"))
     fixed = run_message("b", Setup(9, 9, handicap=2), (), (), presets.get("japanese"))
@@ -276,7 +276,7 @@ def test_sgfmill_program_declines_what_it_cannot_set_up(presets):
 
 
 def test_a_program_answers_bad_lines_and_unknown_versions_with_errors():
-    from jpdtools.programs.sgfmill_impl import SgfmillProgram
+    from jpdtools.verify.programs.sgfmill_impl import SgfmillProgram
 
     out = io.StringIO()
     serve(SgfmillProgram(), io.StringIO('nonsense\n{"type": "start", "protocol": 9}\n'), out)
@@ -286,8 +286,8 @@ def test_a_program_answers_bad_lines_and_unknown_versions_with_errors():
 
 
 def verify(profile: str, ids: tuple[str, ...], rules: tuple[str, ...]):
-    """Verify a bundled profile through ``jpdtools.verify`` (the ``jpd verify`` path, with limits)."""
-    from jpdtools.verify import run_serial
+    """Verify a bundled profile through ``jpdtools.verify.verification`` (``jpd verify``, with limits)."""
+    from jpdtools.verify.verification import run_serial
 
     presets_ = load_presets()
     plan = plan_paths([conformance_dir()], presets_, Filters(rules=rules, ids=ids), default_loader())
@@ -297,8 +297,8 @@ def verify(profile: str, ids: tuple[str, ...], rules: tuple[str, ...]):
 
 
 def test_limit_drops_undeclared_claims_and_whole_either_verdicts():
-    from jpdtools.jsonl.adapter import limit
-    from jpdtools.model import Claim, EndVerdict, Expectation, StepVerdict
+    from jpdtools.suite.model import Claim, EndVerdict, Expectation, StepVerdict
+    from jpdtools.verify.jsonl.adapter import limit
 
     expectation = Expectation(
         "default",
@@ -342,7 +342,7 @@ def require_openspiel() -> None:
 @pytest.fixture(scope="module")
 def openspiel():
     require_openspiel()
-    from jpdtools.programs.openspiel_impl import OpenSpielProgram
+    from jpdtools.verify.programs.openspiel_impl import OpenSpielProgram
 
     return OpenSpielProgram()
 
@@ -406,7 +406,7 @@ def test_openspiel_two_passes_halt_and_its_third_handicap_stone_goes_upper_left(
 
 def test_openspiel_set_up_sequence_never_passes_twice_in_a_row():
     require_openspiel()
-    from jpdtools.programs.openspiel_impl import setup_sequence
+    from jpdtools.verify.programs.openspiel_impl import setup_sequence
 
     for black in range(4):
         for white in range(4):

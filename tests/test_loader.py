@@ -6,17 +6,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jpdtools.dsl import Dsl
 from jpdtools.errors import InputError
-from jpdtools.loader import (
+from jpdtools.presets import load_presets
+from jpdtools.run.runner import default_loader, load_files
+from jpdtools.suite.dsl import Dsl
+from jpdtools.suite.loader import (
     check_error_case,
     load_case_file,
     load_case_text,
     resolve,
 )
-from jpdtools.model import CaseAction
-from jpdtools.presets import load_presets
-from jpdtools.runner import default_loader, load_files
+from jpdtools.suite.model import CaseAction
 
 
 @pytest.fixture(scope="module")

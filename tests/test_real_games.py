@@ -3,7 +3,7 @@
 The records are in ``../shared/data/games`` (not part of the project). Without them the test
 skips, except under CI (``CI=true``), where their absence is a failure.
 
-How a record is replayed under a preset (``jpdtools.gamerecord``, as ``jpd replay`` does):
+How a record is replayed under a preset (``jpdtools.records.gamerecord``, as ``jpd replay`` does):
 
 * where one colour moves twice in a row, the other colour's missing pass is put in
   (:meth:`GameRecord.alternating`); under a preset without passes (jpd-a, jpd-b) every pass is
@@ -22,10 +22,10 @@ from jpdref.game import Effect, Phase, Step
 from jpdref.reasons import Reason
 from jpdref.rules import Rules
 from jpdref.stones import BLACK
-from jpdtools.gamerecord import record_actions, start_game
 from jpdtools.paths import shared_games_dir
 from jpdtools.presets import load_presets
-from jpdtools.sgf import GameRecord, read_sgf
+from jpdtools.records.gamerecord import record_actions, start_game
+from jpdtools.records.sgf import GameRecord, read_sgf
 
 PRESETS = load_presets().rulesets
 

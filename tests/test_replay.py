@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from jpdtools.cli import main
 from jpdtools.commands.replay import NO_MARKS, referee
-from jpdtools.gamerecord import Marks, read_marks, record_result
 from jpdtools.paths import shared_games_dir
 from jpdtools.presets import load_presets
-from jpdtools.sgf import read_sgf
+from jpdtools.records.gamerecord import Marks, read_marks, record_result
+from jpdtools.records.sgf import read_sgf
 
 PRESETS = load_presets()
 COLUMNS = ";B[bc];W[cc];B[bb];W[cb];B[bd];W[cd];B[ba];W[ca];B[be];W[ce]"  # B column b, W column c
@@ -100,7 +100,7 @@ def test_verbose_lists_every_action(capsys, tmp_path):
 
 
 def test_record_results_are_read():
-    from jpdtools.sgf import parse_sgf_text
+    from jpdtools.records.sgf import parse_sgf_text
 
     def kind(re_: str) -> tuple[str, str | None]:
         result = record_result(parse_sgf_text(f"(;GM[1]SZ[5]RE[{re_}])"))

@@ -6,14 +6,24 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from jpdtools import report
-from jpdtools.adapters import Capabilities, Observation, ReferenceAdapter, StepObservation
 from jpdtools.cli import main
 from jpdtools.commands import run as run_command
-from jpdtools.compare import Mismatch, Status, judge
 from jpdtools.errors import InputError, Location
 from jpdtools.exitcodes import ERROR, FAILURE, SUCCESS
-from jpdtools.model import (
+from jpdtools.presets import Presets, load_presets
+from jpdtools.run import report
+from jpdtools.run.adapters import Capabilities, Observation, ReferenceAdapter, StepObservation
+from jpdtools.run.compare import Mismatch, Status, judge
+from jpdtools.run.runner import (
+    LOADER_SUITE,
+    Filters,
+    SuiteLoader,
+    make_plan,
+    parse_rules_option,
+    plan_paths,
+    run_plan,
+)
+from jpdtools.suite.model import (
     Case,
     CaseAction,
     CaseFile,
@@ -23,16 +33,6 @@ from jpdtools.model import (
     LoadErrorSpec,
     Setup,
     StepVerdict,
-)
-from jpdtools.presets import Presets, load_presets
-from jpdtools.runner import (
-    LOADER_SUITE,
-    Filters,
-    SuiteLoader,
-    make_plan,
-    parse_rules_option,
-    plan_paths,
-    run_plan,
 )
 
 # -- hand-built cases --------------------------------------------------------------------------
@@ -504,7 +504,7 @@ def spec_tmp(tmp_path) -> Path:
 
 
 def lint_cases(presets, spec_dir, ids_path, *cases, **options):
-    from jpdtools import lint
+    from jpdtools.review import lint
 
     loader = fake_loader()
     files = [one_file(*cases)]
@@ -512,7 +512,7 @@ def lint_cases(presets, spec_dir, ids_path, *cases, **options):
 
 
 def test_spec_anchors_with_headings(spec_tmp):
-    from jpdtools.lint import spec_anchors
+    from jpdtools.review.lint import spec_anchors
 
     anchors = spec_anchors(spec_tmp)
     assert anchors["rep.simple-ko"].heading == "Simple ko"
@@ -521,7 +521,7 @@ def test_spec_anchors_with_headings(spec_tmp):
 
 
 def test_seed_citations():
-    from jpdtools.lint import seed_ok
+    from jpdtools.review.lint import seed_ok
 
     good = ["000 §22", "002 §21–23", "001 第八条", "003 四虚终局", "J1989 Art. 12", "AGA Rule 9"]
     good += ["Tromp-Taylor rule 6", "Chinese rules Art. 5", "KataGo", "SGF FF[4]"]
@@ -554,7 +554,7 @@ def test_lint_ids_anchors_seeds_and_coverage(presets, spec_tmp, tmp_path):
 
 
 def test_lint_new_ids_and_update(presets, spec_tmp, tmp_path):
-    from jpdtools.lint import append_ids, read_ids
+    from jpdtools.review.lint import append_ids, read_ids
 
     ids = tmp_path / "ids.txt"
     report = lint_cases(presets, spec_tmp, ids, ko_case())
@@ -609,7 +609,7 @@ cases:
 
 @pytest.fixture
 def real_suite(tmp_path) -> Path:
-    pytest.importorskip("jpdtools.loader")
+    pytest.importorskip("jpdtools.suite.loader")
     (tmp_path / "ko.yaml").write_text(KO_YAML, encoding="utf-8")
     (tmp_path / "bad.yaml").write_text("format: 1\ncases: [", encoding="utf-8")
     return tmp_path
@@ -649,7 +649,7 @@ def test_pytest_items_include_load_failures(real_suite, monkeypatch):
 
 # -- counting: the count observation and typed count claims ------------------------------------
 def _count_case_setup(**final):
-    from jpdtools.model import CaseAgreement, CaseCounters, FinalSpec
+    from jpdtools.suite.model import CaseAgreement, CaseCounters, FinalSpec
 
     rows = (".XO.", "OXO.", ".XO.", ".XO.")
     agreement = CaseAgreement(dead=("A3",))
@@ -658,7 +658,7 @@ def _count_case_setup(**final):
 
 
 def _count_expect(text: str) -> Expectation:
-    from jpdtools.dsl import Dsl
+    from jpdtools.suite.dsl import Dsl
 
     v = Dsl().parse_verdicts(text, lambda line, column: Location("t", line, column))
     return Expectation("default", v.steps, v.end, v.text, count=v.count, points=v.points)
@@ -735,8 +735,8 @@ def test_count_either_is_open_and_no_count_is_a_skip():
 
 
 def test_count_coverage_is_computed_and_enforced_only_on_request(presets, tmp_path):
-    from jpdtools import lint
     from jpdtools.paths import spec_dir
+    from jpdtools.review import lint
 
     anchors = lint.spec_anchors(spec_dir())
     case = replace(ko_case("count.t"), spec=("count.area",))
@@ -753,14 +753,14 @@ INVADER = (".XO..", ".XOO.", ".XOXO", ".XO..", ".XO..")
 
 
 def _settle_setup(settle_moves: tuple[CaseAction, ...], first=None, stones=("D3",)):
-    from jpdtools.model import CaseCounters, FinalSpec, SettleSpec
+    from jpdtools.suite.model import CaseCounters, FinalSpec, SettleSpec
 
     spec = SettleSpec(moves=settle_moves, first=first, stones=stones)
     return replace(setup_of(INVADER), final=FinalSpec(counters=CaseCounters(), settle=spec))
 
 
 def _settle_expect(text: str) -> Expectation:
-    from jpdtools.dsl import Dsl
+    from jpdtools.suite.dsl import Dsl
 
     v = Dsl().parse_verdicts(text, lambda line, column: Location("t", line, column))
     return Expectation("default", v.steps, v.end, v.text, count=v.count, points=v.points, settle=v.settle)

@@ -4,7 +4,7 @@ import pytest
 from jpdref.coords import Geometry
 from jpdref.stones import BLACK, WHITE
 from jpdtools.errors import InputError
-from jpdtools.sgf import GameRecord, SgfError, parse_sgf_text, read_sgf
+from jpdtools.records.sgf import GameRecord, SgfError, parse_sgf_text, read_sgf
 
 G19 = Geometry(19, 19)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from jpdtools.cli import main
-from jpdtools.gtp.profiles import gnugo_binary
 from jpdtools.paths import conformance_dir
+from jpdtools.verify.gtp.profiles import gnugo_binary
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = ROOT / "reports" / "gnugo" / "expected-failures.txt"

@@ -6,9 +6,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jpdref.coords import Geometry
-from jpdtools.dsl import Dsl, dead_chain
-from jpdtools.loader import load_case_file, load_case_text
-from jpdtools.model import (
+from jpdtools.paths import conformance_dir
+from jpdtools.presets import load_presets
+from jpdtools.suite.dsl import Dsl, dead_chain
+from jpdtools.suite.loader import load_case_file, load_case_text
+from jpdtools.suite.model import (
     Case,
     CaseAction,
     CaseFile,
@@ -19,9 +21,7 @@ from jpdtools.model import (
     Setup,
     StepVerdict,
 )
-from jpdtools.paths import conformance_dir
-from jpdtools.presets import load_presets
-from jpdtools.writer import dump_case_file, render_diagram
+from jpdtools.suite.writer import dump_case_file, render_diagram
 
 PRESETS = load_presets()
 DSL = Dsl()

@@ -1,1 +1,1 @@
-"""One module per ``jpd`` subcommand (see ``jpdtools.cli``)."""
+"""One thin module per ``jpd`` subcommand (see ``jpdtools.cli``). May import every stage."""

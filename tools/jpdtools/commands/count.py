@@ -2,7 +2,7 @@
 
 POSITION is a board diagram in the case format's syntax (``x``/``o`` are stones agreed dead) or
 an SGF record (set-up and moves; ``TB``/``TW`` territory marks make the stones standing on the
-other colour's territory dead, see :mod:`jpdtools.gamerecord`). Each ruleset counts by its own
+other colour's territory dead, see :mod:`jpdtools.records.gamerecord`). Each ruleset counts by its own
 method with its own komi (:func:`jpdref.counting.dispatch.count_for`). When moves are given
 (``--moves``, or the SGF's) the game is played through the reference engine under each ruleset
 and its counters are used; ``--counters`` replaces any of them.
@@ -23,13 +23,13 @@ from jpdref.rules import PassRule, Rules
 from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools import table
-from jpdtools.counting import counters_of
-from jpdtools.dsl import Dsl
 from jpdtools.errors import InputError, Location
-from jpdtools.gamerecord import Marks, Refusal, play_action, read_marks, replay_record
-from jpdtools.model import COUNTER_PAIRS, CaseCounters
 from jpdtools.presets import load_presets
-from jpdtools.sgf import GameRecord, parse_sgf_text
+from jpdtools.records.gamerecord import Marks, Refusal, play_action, read_marks, replay_record
+from jpdtools.records.sgf import GameRecord, parse_sgf_text
+from jpdtools.run.reference_count import counters_of
+from jpdtools.suite.dsl import Dsl
+from jpdtools.suite.model import COUNTER_PAIRS, CaseCounters
 
 SIDES = ("first-pass", "last-move")
 OPTION_KEYS = (*COUNTER_PAIRS, "handicap", *SIDES)  # --counters keys, in the order its help gives

@@ -20,8 +20,19 @@ from pathlib import Path
 from jpdref.coords import GTP_COLUMNS
 from jpdref.rules import Rules
 
-from jpdtools.adapters import CountObservation, EndState, ReferenceAdapter, SettleObservation, StepObservation
-from jpdtools.compare import (
+from jpdtools.errors import InputError
+from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.paths import conformance_dir, spec_dir
+from jpdtools.presets import load_presets
+from jpdtools.review.lint import Anchor, spec_anchors
+from jpdtools.run.adapters import (
+    CountObservation,
+    EndState,
+    ReferenceAdapter,
+    SettleObservation,
+    StepObservation,
+)
+from jpdtools.run.compare import (
     CaseResult,
     Status,
     claim_holds,
@@ -32,13 +43,7 @@ from jpdtools.compare import (
     observed_end,
     proof_holds,
 )
-from jpdtools.errors import InputError
-from jpdtools.exitcodes import FAILURE, SUCCESS
-from jpdtools.lint import Anchor, spec_anchors
-from jpdtools.model import Case, CountVerdict, SettleSpec, Setup, StepVerdict, decimal_text
-from jpdtools.paths import conformance_dir, spec_dir
-from jpdtools.presets import load_presets
-from jpdtools.runner import (
+from jpdtools.run.runner import (
     Filters,
     PlanItem,
     default_loader,
@@ -47,6 +52,7 @@ from jpdtools.runner import (
     make_plan,
     parse_rules_option,
 )
+from jpdtools.suite.model import Case, CountVerdict, SettleSpec, Setup, StepVerdict, decimal_text
 
 # reason code → (clause anchors to try, the ruleset axis that decides it)
 REASON_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {

@@ -17,7 +17,7 @@ from jpdtools.commands.selecting import add_selection_arguments, selected_plan
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.export.layout import FORMS, NOT_EXPORTED_NAME, write_export
 from jpdtools.presets import load_presets
-from jpdtools.runner import default_loader
+from jpdtools.run.runner import default_loader
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -6,12 +6,13 @@ Exit status 0 when every check passes, 1 when one fails, 2 for bad command-line 
 import argparse
 from pathlib import Path
 
-from jpdtools import lint, table
-from jpdtools.adapters import ReferenceAdapter
+from jpdtools import table
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
-from jpdtools.runner import default_loader, load_files
+from jpdtools.review import lint
+from jpdtools.run.adapters import ReferenceAdapter
+from jpdtools.run.runner import default_loader, load_files
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,12 +11,12 @@ import sys
 from pathlib import Path
 
 from jpdtools import table
-from jpdtools.adapters import Observation, ReferenceAdapter
-from jpdtools.dsl import Dsl
 from jpdtools.errors import InputError, Location
-from jpdtools.model import CaseAction, Setup
 from jpdtools.presets import load_presets
-from jpdtools.sgfsetup import read_sgf
+from jpdtools.run.adapters import Observation, ReferenceAdapter
+from jpdtools.suite.dsl import Dsl
+from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.suite.sgfsetup import read_sgf
 
 
 def add_arguments(parser) -> None:

@@ -29,7 +29,8 @@ from jpdref.rules import Rules
 from jpdtools import table
 from jpdtools.commands.count import Row, explanation, row_json
 from jpdtools.exitcodes import FAILURE, SUCCESS
-from jpdtools.gamerecord import (
+from jpdtools.presets import load_presets
+from jpdtools.records.gamerecord import (
     Marks,
     Replay,
     ends_with_two_passes,
@@ -37,8 +38,7 @@ from jpdtools.gamerecord import (
     record_result,
     replay_record,
 )
-from jpdtools.presets import load_presets
-from jpdtools.sgf import GameRecord, read_sgf
+from jpdtools.records.sgf import GameRecord, read_sgf
 
 NO_MARKS = "no count: the record does not say which stones are dead"
 

@@ -8,12 +8,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from jpdtools import report
-from jpdtools.adapters import ReferenceAdapter
 from jpdtools.commands.selecting import add_selection_arguments, selected_plan
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.presets import load_presets
-from jpdtools.runner import default_loader, run_plan
+from jpdtools.run import report
+from jpdtools.run.adapters import ReferenceAdapter
+from jpdtools.run.runner import default_loader, run_plan
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

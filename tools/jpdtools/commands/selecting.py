@@ -1,7 +1,7 @@
 """The case-selection options shared by ``jpd run``, ``jpd verify`` and ``jpd export``.
 
 ``PATH…`` (default: ``conformance/``), ``--rules``, ``--tag`` and ``--id``, turned into the
-runner's :class:`~jpdtools.runner.Plan` in one place.
+runner's :class:`~jpdtools.run.runner.Plan` in one place.
 """
 
 import argparse
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import Presets
-from jpdtools.runner import Filters, Plan, SuiteLoader, parse_rules_option, plan_paths
+from jpdtools.run.runner import Filters, Plan, SuiteLoader, parse_rules_option, plan_paths
 
 
 def add_selection_arguments(parser: argparse.ArgumentParser) -> None:

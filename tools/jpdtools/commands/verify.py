@@ -15,14 +15,15 @@ import sys
 import time
 from pathlib import Path
 
-from jpdtools import report, verify
 from jpdtools.commands.selecting import add_selection_arguments, selected_plan
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.presets import load_presets
-from jpdtools.report_html import format_html
-from jpdtools.runner import default_loader
-from jpdtools.verify_report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
+from jpdtools.run import report
+from jpdtools.run.runner import default_loader
+from jpdtools.verify import verification as verify
+from jpdtools.verify.report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
+from jpdtools.verify.report_html import format_html
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

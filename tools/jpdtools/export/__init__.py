@@ -1,4 +1,5 @@
-"""Exports of the conformance suite for other programs: JSON Lines, SGF and GTP regression files.
+"""Exports of the conformance suite for other programs: JSON Lines, SGF and GTP regression files. May
+import run, suite, records, jpdref and the top-level foundations.
 
 Every exporter works on the runner's plan items (one case under one resolved ruleset, or an
 error case), so an export says exactly what ``jpd run`` checks. The forms are specified in

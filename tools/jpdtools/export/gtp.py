@@ -24,12 +24,12 @@ from jpdref.coords import CoordinateError, Geometry
 from jpdref.rules import IllegalMove, PassRule, Repetition, Rules, Suicide
 from jpdref.stones import Color
 
-from jpdtools.adapters import ReferenceAdapter
-from jpdtools.compare import VERDICT_KINDS, claim_text
 from jpdtools.export import EXPORT_VERSION, relative_source
 from jpdtools.export.jsonl import fixed_points
-from jpdtools.model import Case, CaseAction, Claim, Setup, StepVerdict
-from jpdtools.runner import PlanItem
+from jpdtools.run.adapters import ReferenceAdapter
+from jpdtools.run.compare import VERDICT_KINDS, claim_text
+from jpdtools.run.runner import PlanItem
+from jpdtools.suite.model import Case, CaseAction, Claim, Setup, StepVerdict
 
 GNUGO_MAX_SIZE = 19
 VIOLATIONS = ("suicide", "ko", "superko")  # the reasons subject to the illegal-move policy

@@ -17,7 +17,8 @@ from jpdref.handicap import HandicapError, fixed_handicap_points
 from jpdref.rules import HandicapPlacement, Rules
 
 from jpdtools.export import EXPORT_VERSION, relative_source
-from jpdtools.model import (
+from jpdtools.run.runner import PlanItem
+from jpdtools.suite.model import (
     Case,
     CaseAction,
     Claim,
@@ -33,7 +34,6 @@ from jpdtools.model import (
     StepVerdict,
     decimal_text,
 )
-from jpdtools.runner import PlanItem
 
 
 # -- pieces ------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from jpdtools.errors import InputError, Location
 from jpdtools.export.gtp import gtp_script
 from jpdtools.export.jsonl import records_text
 from jpdtools.export.sgf import sgf_text
-from jpdtools.runner import PlanItem
+from jpdtools.run.runner import PlanItem
 
 FORMS = ("json", "sgf", "gtp")
 JSONL_NAME = "cases.jsonl"

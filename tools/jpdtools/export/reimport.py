@@ -1,7 +1,7 @@
 """Reading the JSON Lines export back into plan items (the round trip). {#export.json}
 
-Each record becomes a :class:`~jpdtools.runner.PlanItem` holding a one-ruleset
-:class:`~jpdtools.model.Case` (its :class:`Setup`, :class:`CaseAction` s and the chosen
+Each record becomes a :class:`~jpdtools.run.runner.PlanItem` holding a one-ruleset
+:class:`~jpdtools.suite.model.Case` (its :class:`Setup`, :class:`CaseAction` s and the chosen
 :class:`Expectation`) and the :class:`Rules` rebuilt from the record's axis values, so the runner
 and the comparator treat it exactly as the item ``jpd run`` planned from the case file. Nothing
 here needs the presets: a record is self-contained.
@@ -16,7 +16,8 @@ from pathlib import Path
 from jpdref.rules import Rules, RulesError
 
 from jpdtools.errors import InputError, Location, read_text_file
-from jpdtools.model import (
+from jpdtools.run.runner import Plan, PlanItem
+from jpdtools.suite.model import (
     Case,
     CaseAction,
     CaseAgreement,
@@ -37,7 +38,6 @@ from jpdtools.model import (
     Setup,
     StepVerdict,
 )
-from jpdtools.runner import Plan, PlanItem
 
 
 class _Fields:

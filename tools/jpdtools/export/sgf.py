@@ -11,11 +11,11 @@ so. The comment of every ``moves`` node states that step's expected verdict.
 
 from jpdref.coords import Geometry
 
-from jpdtools.compare import claim_text
 from jpdtools.export import relative_source
 from jpdtools.export.jsonl import fixed_points
-from jpdtools.model import CaseAction, EndVerdict, StepVerdict
-from jpdtools.runner import PlanItem
+from jpdtools.run.compare import claim_text
+from jpdtools.run.runner import PlanItem
+from jpdtools.suite.model import CaseAction, EndVerdict, StepVerdict
 
 APPLICATION = "jipingdian:1"
 VIRTUAL_NOTE = "virtual move (虚着): SGF has no virtual move, written as a pass"

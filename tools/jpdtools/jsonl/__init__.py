@@ -1,6 +1,0 @@
-"""The JSON-lines protocol (``spec/jsonl-protocol.md``): messages, the harness side, the program side.
-
-* :mod:`jpdtools.jsonl.protocol` — the messages as frozen dataclasses, ``encode`` / ``decode``;
-* :mod:`jpdtools.jsonl.adapter` — :class:`JsonlAdapter`, the harness side (an ``Adapter``);
-* :mod:`jpdtools.jsonl.serve` — the program side: a read-dispatch-answer loop for wrappers.
-"""

@@ -1,8 +1,0 @@
-"""The bundled JSON-lines programs, by profile name: the command that launches each one."""
-
-import sys
-
-PROFILES: dict[str, list[str]] = {
-    "sgfmill": [sys.executable, "-m", "jpdtools.programs.sgfmill_impl"],
-    "openspiel": [sys.executable, "-m", "jpdtools.programs.openspiel_impl"],
-}

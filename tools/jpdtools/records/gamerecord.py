@@ -1,0 +1,184 @@
+"""A game record refereed through the engine, and what it says about dead stones. {#count.replay}
+
+:func:`replay_record` plays an SGF record's main line under one ruleset with the reference
+engine: where one colour moves twice in a row the other's missing pass is put in; under a
+ruleset without passes every pass is a virtual move; a handicap game starts with the ruleset's
+own handicap procedure when that puts the stones where the record has them (free placement:
+Black places the AB stones one by one), and with the AB stones as set-up stones otherwise.
+
+What a record says about dead stones (spec/counting.md#count.replay) is read by
+:func:`read_marks`: the SGF territory marks ``TB``/``TW`` of the last node of the main line that
+has any. A stone on a point marked as the *other* colour's territory is dead. No other property
+(``MA``, ``DD``, ``CR``, ``TR``, ``SQ``) is read as a dead mark: SGF gives them no meaning for
+life and death.
+"""
+
+import re
+from dataclasses import dataclass
+
+from jpdref.coords import Geometry
+from jpdref.game import Action, Effect, Game, Phase
+from jpdref.handicap import HandicapError, fixed_handicap_points
+from jpdref.rules import HandicapPlacement, PassRule, Rules
+from jpdref.stones import BLACK, WHITE, Color
+
+from jpdtools.records.sgf import GameRecord, main_line_points
+
+
+@dataclass(frozen=True)
+class Marks:
+    """The territory marks of a record: points marked Black's (TB) and White's (TW)."""
+
+    black: frozenset[int] = frozenset()
+    white: frozenset[int] = frozenset()
+
+    @property
+    def present(self) -> bool:
+        return bool(self.black or self.white)
+
+    def dead_stones(self, stones: tuple[int, ...] | list[int]) -> frozenset[int]:
+        """Stones standing on the other colour's marked territory: white on TB, black on TW."""
+        return frozenset(
+            p
+            for p, c in enumerate(stones)
+            if (c == WHITE and p in self.black) or (c == BLACK and p in self.white)
+        )
+
+
+def read_marks(text: str, path: str, width: int, height: int) -> Marks:
+    """The TB/TW marks of the last node of the main line that carries any. Raises SgfError."""
+    found = Marks()
+    for marks in main_line_points(text, path, width, height, ("TB", "TW")):
+        if marks["TB"] or marks["TW"]:
+            found = Marks(frozenset(marks["TB"]), frozenset(marks["TW"]))
+    return found
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One action of the record the engine did not play as written."""
+
+    number: int  # 1-based, in the replayed sequence (inserted passes included)
+    action: Action
+    vertex: str  # GTP vertex, or pass / virtual
+    reason: str
+    effect: str
+
+    def describe(self) -> str:
+        return (
+            f"action {self.number} ({self.action.color.letter} {self.vertex}): {self.reason} -> {self.effect}"
+        )
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A record played under one ruleset: the game after the last action and what was refused."""
+
+    rules: Rules
+    game: Game
+    actions: int = 0
+    sequence: tuple[Action, ...] = ()  # every action attempted, handicap placements first
+    refusals: tuple[Refusal, ...] = ()
+    stopped_at: int | None = None  # the action after which play halted or ended, if before the end
+
+
+def start_game(rules: Rules, rec: GameRecord) -> tuple[Game, list[Action]]:
+    """A new game for ``rec`` under ``rules``, and the handicap placements still to make."""
+    geometry = Geometry(rec.width, rec.height)
+    stones = dict(rec.setup)
+    if rec.handicap >= 2 and len(stones) == rec.handicap and set(stones.values()) == {BLACK}:
+        if rules.handicap is HandicapPlacement.FREE:
+            game = Game.new(rules, geometry, handicap=rec.handicap)
+            return game, [Action.move(BLACK, p) for p in stones]
+        try:
+            fixed = set(fixed_handicap_points(geometry, rec.handicap))
+        except HandicapError:
+            fixed = set()
+        if fixed == set(stones):
+            return Game.new(rules, geometry, handicap=rec.handicap), []
+    return Game.new(rules, geometry, stones=stones, to_move=rec.first_to_move), []
+
+
+def record_actions(rules: Rules, rec: GameRecord) -> list[Action]:
+    """The record's moves as engine actions (passes put in; virtual moves where passing is forbidden)."""
+    no_pass = rules.pass_rule is PassRule.FORBIDDEN
+    out = []
+    for color, point in rec.alternating():
+        if point is not None:
+            out.append(Action.move(color, point))
+        else:
+            out.append(Action.virtual(color) if no_pass else Action.pass_(color))
+    return out
+
+
+def play_action(game: Game, n: int, action: Action) -> Refusal | None:
+    """Play ``action`` (the ``n``-th, 1-based) in ``game``; how it was refused, if it was not
+    played as written."""
+    step = game.play(action)
+    if step.legal and step.effect is Effect.PLAYED:
+        return None
+    where = game.geometry.to_gtp(action.point) if action.point is not None else str(action.kind)
+    return Refusal(n, action, where, str(step.reason), str(step.effect))
+
+
+def replay_record(rules: Rules, rec: GameRecord) -> Replay:
+    """Play ``rec`` from start to end under ``rules``; every refusal is kept, play goes on."""
+    game, placements = start_game(rules, rec)
+    actions = (*placements, *record_actions(rules, rec))
+    refusals: list[Refusal] = []
+    stopped_at: int | None = None
+    for n, action in enumerate(actions, 1):
+        refusal = play_action(game, n, action)
+        if refusal is not None:
+            refusals.append(refusal)
+        if game.phase in (Phase.HALTED, Phase.ENDED) and stopped_at is None and n < len(actions):
+            stopped_at = n
+    return Replay(rules, game, len(actions), actions, tuple(refusals), stopped_at)
+
+
+# -- how the record says the game ended ----------------------------------------------------------
+_RE = re.compile(r"(?P<side>[BW])\+(?P<how>.*)", re.IGNORECASE)
+_HOW = {"r": "resignation", "resign": "resignation", "t": "time", "time": "time", "f": "forfeit",
+        "forfeit": "forfeit"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """The record's RE property, read: ``kind`` is resignation | time | forfeit | score | draw |
+    void | unknown | none; ``winner`` B/W when the record names one."""
+
+    kind: str
+    winner: Color | None = None
+    text: str = ""
+
+    @property
+    def ended_without_count(self) -> bool:
+        return self.kind in ("resignation", "time", "forfeit")
+
+
+def record_result(rec: GameRecord) -> RecordResult:
+    """What RE says: ``B+R`` resignation, ``W+T`` time, ``B+2.5`` a score, ``0`` a draw, …"""
+    raw = (rec.result or "").strip()
+    if not raw:
+        return RecordResult("none")
+    low = raw.lower()
+    if low in ("0", "draw", "jigo", "d"):
+        return RecordResult("draw", None, raw)
+    if low in ("void", "?"):
+        return RecordResult("void", None, raw)
+    m = _RE.fullmatch(raw)
+    if m is None:
+        return RecordResult("unknown", None, raw)
+    side = Color.parse(m.group("side").upper())
+    how = m.group("how").strip().lower()
+    if how in _HOW:
+        return RecordResult(_HOW[how], side, raw)
+    if re.fullmatch(r"[0-9]+(\.[0-9]*)?", how):
+        return RecordResult("score", side, raw)
+    return RecordResult("unknown", side, raw)
+
+
+def ends_with_two_passes(rec: GameRecord) -> bool:
+    """Whether the record's last two moves are passes (by different colours)."""
+    tail = rec.moves[-2:]
+    return len(tail) == 2 and all(p is None for _, p in tail) and tail[0][0] is not tail[1][0]

@@ -1,0 +1,475 @@
+"""Checks of the suite itself (``jpd lint``): ids, id stability, anchors, citations, coverage.
+
+* **ids** — every case id matches ``[a-z0-9][a-z0-9.-]*`` and is unique across the suite;
+* **stability** — ``conformance/ids.txt`` lists every id ever used, append-only: an id listed
+  there must still be in the suite unless marked ``# retired``, a retired id must not come back,
+  and every suite id must be listed (``jpd lint --update-ids`` appends new ones);
+* **anchors** — every ``spec:`` anchor exists as ``{#anchor}`` in ``spec/*.md``;
+* **seeds** — every citation is a seed article (``000 §22``, ``001 第八条``, ``003 四虚终局``) or
+  starts with a public source named in ``spec/rulesets.yaml`` (``J1989 Art. 12``);
+* **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
+  its ``Pinned by:`` line lists exactly the cases citing it (``jpd lint --update-pins`` rewrites
+  those lines); an entry whose cases cannot be written yet says so, ``Pinned by: (pending: why)``;
+* **coverage** — every normative play clause of ``spec/play.md`` (anchors starting with
+  ``capture.``, ``rep.``, ``turn.``, ``end.``, ``setup.``, ``play.move``, ``play.illegal``) is
+  cited by a case with a step that is legal under some ruleset and by one with a step that is
+  illegal under some ruleset (as the reference implementation observes it, or, where it cannot
+  play the case, as the case's firm verdicts say);
+* **count coverage** (only with ``require_count_coverage``, ``jpd lint --require-count-coverage``)
+  — every clause ``{#count.…}`` of ``spec/counting.md`` is cited by at least one case. It is a
+  separate switch because the counting cases are still being written: CI turns it on once they
+  exist. Without it the rows are still computed (``LintReport.count_coverage``), not enforced.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jpdtools.errors import Location
+from jpdtools.presets import Presets
+from jpdtools.run.adapters import Adapter, Observation
+from jpdtools.run.runner import Filters, LoadFailure, SuiteLoader, execute, make_plan
+from jpdtools.suite.model import Case, CaseFile, Expectation
+
+ID_RE = re.compile(r"[a-z0-9][a-z0-9.-]*\Z")
+SEED_RE = re.compile(r"00[0-4] (§\d+(–\d+)?|第[一二三四五六七八九十]+条.*|.+)\Z")
+PUBLIC_SOURCES = (
+    "Chinese",
+    "J1989",
+    "Ing",
+    "AGA",
+    "WMSG",
+    "Tromp-Taylor",
+    "KataGo",
+    "GTP",
+    "SGF",
+)
+PUBLIC_RE = re.compile("(" + "|".join(map(re.escape, PUBLIC_SOURCES)) + r")(?![A-Za-z0-9])")
+COVERED_PREFIXES = ("capture.", "rep.", "turn.", "end.", "setup.", "play.move", "play.illegal")
+PLAY_SPEC = "play.md"
+COUNT_SPEC = "counting.md"
+COUNT_PREFIX = "count."
+ANCHOR_RE = re.compile(r"\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}")
+RETIRED = "# retired"
+IDS_HEADER = (
+    "# Every conformance case id ever used, one a line, append-only (jpd lint checks it).\n"
+    "# Never delete a line: mark an id that left the suite with '# retired'.\n"
+)
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A ``{#anchor}`` in ``spec/*.md`` and the heading (or line) it labels."""
+
+    name: str
+    file: str
+    line: int
+    heading: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    check: str  # ids | stability | anchors | seeds | coverage | load
+    message: str
+    location: Location | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        return f"{where}{self.message} [{self.check}]"
+
+
+@dataclass(frozen=True)
+class CoverageRow:
+    anchor: str
+    cases: tuple[str, ...]
+    legal: tuple[str, ...]  # ids of cases with a legal step under some ruleset
+    illegal: tuple[str, ...]  # … and with an illegal step
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.legal and self.illegal)
+
+
+@dataclass(frozen=True)
+class IdsFile:
+    ids: tuple[str, ...]  # every id listed, in file order
+    retired: frozenset[str]
+    lines: tuple[tuple[str, int], ...] = ()  # (id, line number of its first listing)
+
+
+@dataclass(frozen=True)
+class LintReport:
+    problems: tuple[Problem, ...]
+    coverage: tuple[CoverageRow, ...]
+    new_ids: tuple[str, ...] = ()  # suite ids missing from ids.txt
+    count_coverage: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (count clause, citing case ids)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+# -- spec anchors ------------------------------------------------------------------------------
+
+
+def spec_anchors(spec_dir: Path) -> dict[str, Anchor]:
+    """Every ``{#anchor}`` of ``spec/*.md`` (first occurrence wins)."""
+    anchors: dict[str, Anchor] = {}
+    for path in sorted(spec_dir.glob("*.md")):
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+        for n, line in enumerate(lines, 1):
+            for match in ANCHOR_RE.finditer(line):
+                heading = ANCHOR_RE.sub("", line).strip().lstrip("#").strip()
+                anchors.setdefault(match.group(1), Anchor(match.group(1), path.name, n, heading))
+    return anchors
+
+
+# -- the ids file ------------------------------------------------------------------------------
+
+
+def read_ids(path: Path) -> IdsFile:
+    """Read ``ids.txt``: one id a line, ``#`` comments; ``ID  # retired`` marks a retired id."""
+    if not path.is_file():
+        return IdsFile((), frozenset())
+    ids, retired, lines = [], set(), {}
+    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text, hash_, comment = raw.partition("#")
+        word = text.strip()
+        if not word:
+            continue
+        ids.append(word)
+        lines.setdefault(word, n)
+        if hash_ and comment.strip().lower().startswith("retired"):
+            retired.add(word)
+    return IdsFile(tuple(ids), frozenset(retired), tuple(lines.items()))
+
+
+def append_ids(path: Path, ids: Sequence[str]) -> None:
+    """Append ``ids`` to ``path`` (creating it with a header)."""
+    existing = path.read_text(encoding="utf-8") if path.is_file() else IDS_HEADER
+    if existing and not existing.endswith("\n"):
+        existing += "\n"
+    path.write_text(existing + "".join(f"{i}\n" for i in ids), encoding="utf-8")
+
+
+# -- the checks --------------------------------------------------------------------------------
+
+
+def _where(case: Case, case_file: CaseFile) -> Location:
+    return case.location or Location(case_file.path)
+
+
+def _cases(files: Iterable[CaseFile]) -> list[tuple[Case, CaseFile]]:
+    return [(case, f) for f in files for case in f.cases]
+
+
+def check_ids(files: Sequence[CaseFile]) -> list[Problem]:
+    problems = []
+    seen: dict[str, Location] = {}
+    for case, f in _cases(files):
+        where = _where(case, f)
+        if not ID_RE.match(case.id):
+            problems.append(Problem("ids", f"id {case.id!r} is not [a-z0-9][a-z0-9.-]*", where))
+        if case.id in seen:
+            message = f"duplicate id {case.id!r} (first at {seen[case.id]})"
+            problems.append(Problem("ids", message, where))
+        else:
+            seen[case.id] = where
+    return problems
+
+
+def check_stability(
+    files: Sequence[CaseFile], listed: IdsFile, ids_path: Path, whole_suite: bool
+) -> tuple[list[Problem], list[str]]:
+    """Problems, and the suite ids that ``ids.txt`` does not list yet (in suite order)."""
+    problems = []
+    suite: dict[str, Location] = {}
+    for case, f in _cases(files):
+        suite.setdefault(case.id, _where(case, f))
+    line_of = dict(listed.lines)
+    if whole_suite:
+        for old in dict.fromkeys(listed.ids):
+            if old not in suite and old not in listed.retired:
+                problems.append(
+                    Problem(
+                        "stability",
+                        f"id {old!r} of {ids_path.name} is gone from the suite "
+                        f"(restore it, or mark it '{old}  {RETIRED}')",
+                        Location(str(ids_path), line_of.get(old, 0), 1),
+                    )
+                )
+    for case_id, loc in suite.items():
+        if case_id in listed.retired:
+            problems.append(Problem("stability", f"id {case_id!r} was retired and must not be reused", loc))
+    known = set(listed.ids)
+    new = [i for i in suite if i not in known]
+    return problems, new
+
+
+def check_anchors(files: Sequence[CaseFile], anchors: dict[str, Anchor]) -> list[Problem]:
+    return [
+        Problem("anchors", f"spec anchor {a!r} does not exist in spec/*.md", _where(case, f))
+        for case, f in _cases(files)
+        for a in case.spec
+        if a not in anchors
+    ]
+
+
+def seed_ok(citation: str) -> bool:
+    text = citation.strip()
+    return bool(SEED_RE.match(text) or PUBLIC_RE.match(text))
+
+
+def check_seeds(files: Sequence[CaseFile]) -> list[Problem]:
+    return [
+        Problem(
+            "seeds",
+            f"citation {s!r} is neither a seed article ('000 §22', '001 第八条') nor a public "
+            f"source ({', '.join(PUBLIC_SOURCES)})",
+            _where(case, f),
+        )
+        for case, f in _cases(files)
+        for s in case.seeds
+        if not seed_ok(s)
+    ]
+
+
+# -- coverage ----------------------------------------------------------------------------------
+
+
+def covered_anchors(anchors: dict[str, Anchor]) -> list[str]:
+    """The normative play clauses that need a legal and an illegal case."""
+    return [a.name for a in anchors.values() if a.file == PLAY_SPEC and a.name.startswith(COVERED_PREFIXES)]
+
+
+def _expected_legality(expectation: Expectation) -> set[bool]:
+    found = set()
+    for verdict in expectation.steps:
+        if verdict.is_open or not verdict.alternatives:
+            continue
+        kinds = {c.kind for c in verdict.alternatives[0]}
+        if "legal" in kinds:
+            found.add(True)
+        if kinds & {"illegal", "void-pass", "forfeit"}:
+            found.add(False)
+    return found
+
+
+def _observed_legality(observation: Observation | None) -> set[bool] | None:
+    if observation is None or observation.error:
+        return None
+    return {s.legal for s in observation.steps}
+
+
+def legality_by_case(
+    files: Sequence[CaseFile],
+    presets: Presets,
+    adapter: Adapter,
+    loader: SuiteLoader,
+) -> dict[str, set[bool]]:
+    """For each case id: which legalities (True/False) its steps have under some ruleset."""
+    plan = make_plan(files, presets, Filters(), loader)
+    found: dict[str, set[bool]] = {}
+    items = {(i.case.id, i.ruleset): i for i in plan.items}
+    for result in execute(plan, adapter, presets, loader):
+        item = items.get((result.case_id, result.ruleset))
+        seen = _observed_legality(result.observation)
+        if seen is None and item is not None and item.expectation is not None:
+            seen = _expected_legality(item.expectation)
+        found.setdefault(result.case_id, set()).update(seen or ())
+    return found
+
+
+def coverage(
+    files: Sequence[CaseFile], clauses: Sequence[str], legality: dict[str, set[bool]]
+) -> list[CoverageRow]:
+    rows = []
+    for clause in clauses:
+        citing = [c.id for c, _ in _cases(files) if clause in c.spec and not c.is_error_case]
+        rows.append(
+            CoverageRow(
+                clause,
+                tuple(citing),
+                tuple(i for i in citing if True in legality.get(i, ())),
+                tuple(i for i in citing if False in legality.get(i, ())),
+            )
+        )
+    return rows
+
+
+def check_coverage(rows: Sequence[CoverageRow], anchors: dict[str, Anchor], spec_dir: Path) -> list[Problem]:
+    problems = []
+    for row in rows:
+        missing = [k for k, ids in (("legal", row.legal), ("illegal", row.illegal)) if not ids]
+        if not missing:
+            continue
+        if not row.cases:
+            message = f"clause {row.anchor!r} is cited by no case"
+        else:
+            what = " or ".join(f"{k} step" for k in missing)
+            message = f"clause {row.anchor!r}: no citing case has a {what} under any ruleset"
+        a = anchors[row.anchor]
+        problems.append(Problem("coverage", message, Location(str(spec_dir / a.file), a.line, 1)))
+    return problems
+
+
+def count_coverage(
+    files: Sequence[CaseFile], anchors: dict[str, Anchor]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """Every ``{#count.…}`` clause of spec/counting.md with the (non-error) cases citing it."""
+    clauses = [a.name for a in anchors.values() if a.file == COUNT_SPEC and a.name.startswith(COUNT_PREFIX)]
+    cases = [c for c, _ in _cases(files) if not c.is_error_case]
+    return [(clause, tuple(c.id for c in cases if clause in c.spec)) for clause in clauses]
+
+
+def check_count_coverage(
+    rows: Sequence[tuple[str, tuple[str, ...]]], anchors: dict[str, Anchor], spec_dir: Path
+) -> list[Problem]:
+    """A problem for every count clause no case cites."""
+    problems = []
+    for clause, citing in rows:
+        if not citing:
+            a = anchors[clause]
+            where = Location(str(spec_dir / a.file), a.line, 1)
+            problems.append(Problem("coverage", f"clause {clause!r} is cited by no case", where))
+    return problems
+
+
+# -- open questions and the cases that pin them ----------------------------------------------
+
+OPEN_QUESTIONS = "open-questions.md"
+PINNED = "Pinned by:"
+
+
+def _pin_lines(path: Path) -> dict[str, int]:
+    """``oq.N`` → index (0-based) of the ``Pinned by:`` line of that entry."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found: dict[str, int] = {}
+    current = None
+    for i, line in enumerate(lines):
+        match = ANCHOR_RE.search(line) if line.startswith("#") else None
+        if match and match.group(1).startswith("oq."):
+            current = match.group(1)
+        elif current and line.startswith(PINNED):
+            found[current] = i
+            current = None
+    return found
+
+
+PENDING = f"{PINNED} (pending:"
+"""An entry whose cases cannot be written yet says why: ``Pinned by: (pending: REASON)``."""
+
+
+def _pinned_text(ids: Sequence[str], current: str = "") -> str:
+    if not ids and current.startswith(PENDING):
+        return current
+    return f"{PINNED} " + (", ".join(f"`{i}`" for i in ids) if ids else "(no case yet)")
+
+
+def citing_cases(files: Sequence[CaseFile]) -> dict[str, list[str]]:
+    """Anchor → ids of the cases citing it in ``spec:``, sorted."""
+    cited: dict[str, list[str]] = {}
+    for case, _ in _cases(files):
+        for anchor in case.spec:
+            cited.setdefault(anchor, []).append(case.id)
+    return {a: sorted(ids) for a, ids in cited.items()}
+
+
+def check_pins(files: Sequence[CaseFile], spec_dir: Path) -> list[Problem]:
+    path = spec_dir / OPEN_QUESTIONS
+    if not path.is_file():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cited = citing_cases(files)
+    problems = []
+    for anchor, index in _pin_lines(path).items():
+        where = Location(str(path), index + 1, 1)
+        ids = cited.get(anchor, [])
+        if not ids and lines[index].startswith(PENDING):
+            continue  # declared pending, with its reason, in the register itself
+        if not ids:
+            problems.append(Problem("pins", f"open question {anchor!r} is pinned by no case", where))
+        elif lines[index].strip() != _pinned_text(ids):
+            problems.append(
+                Problem(
+                    "pins",
+                    f"the {PINNED!r} line of {anchor!r} is out of date (rewrite it: jpd lint --update-pins)",
+                    where,
+                )
+            )
+    return problems
+
+
+def update_pins(files: Sequence[CaseFile], spec_dir: Path) -> int:
+    """Rewrite every ``Pinned by:`` line of the register; returns how many changed."""
+    path = spec_dir / OPEN_QUESTIONS
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cited = citing_cases(files)
+    changed = 0
+    for anchor, index in _pin_lines(path).items():
+        text = _pinned_text(cited.get(anchor, []), lines[index])
+        if lines[index] != text:
+            lines[index], changed = text, changed + 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return changed
+
+
+# -- everything --------------------------------------------------------------------------------
+
+
+def lint(
+    files: Sequence[CaseFile],
+    failures: Sequence[LoadFailure],
+    presets: Presets,
+    spec_dir: Path,
+    ids_path: Path,
+    adapter: Adapter,
+    loader: SuiteLoader,
+    whole_suite: bool = True,
+    accept_new_ids: bool = False,
+    require_count_coverage: bool = False,
+) -> LintReport:
+    """Run every check. ``whole_suite``: the files are the whole suite (so an id missing from
+    them is gone); ``accept_new_ids``: ids missing from ``ids.txt`` are not problems (the caller
+    appends ``new_ids``); ``require_count_coverage``: every count clause must be cited."""
+    problems = [Problem("load", f.message, f.location or Location(f.file)) for f in failures]
+    problems += check_ids(files)
+    stability, new_ids = check_stability(files, read_ids(ids_path), ids_path, whole_suite and not failures)
+    problems += stability
+    if not accept_new_ids and new_ids and not ids_path.is_file():
+        problems.append(
+            Problem(
+                "stability",
+                f"{ids_path} does not exist (create it: jpd lint --update-ids)",
+                Location(str(ids_path)),
+            )
+        )
+    elif not accept_new_ids:
+        where = {c.id: _where(c, f) for c, f in _cases(files)}
+        problems += [
+            Problem(
+                "stability",
+                f"id {i!r} is not in {ids_path} (append it: jpd lint --update-ids)",
+                where.get(i),
+            )
+            for i in new_ids
+        ]
+    anchors = spec_anchors(spec_dir)
+    problems += check_anchors(files, anchors)
+    problems += check_seeds(files)
+    count_rows = count_coverage(files, anchors)
+    if require_count_coverage:
+        problems += check_count_coverage(count_rows, anchors, spec_dir)
+    if whole_suite and not failures:
+        problems += check_pins(files, spec_dir)
+    if not (spec_dir / PLAY_SPEC).is_file():
+        problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
+        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows))
+    legality = legality_by_case(files, presets, adapter, loader)
+    rows = coverage(files, covered_anchors(anchors), legality)
+    problems += check_coverage(rows, anchors, spec_dir)
+    return LintReport(tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows))

@@ -1,0 +1,601 @@
+"""Loading case files: YAML + the DSL of spec/case.lark → the frozen model. {#format.file}
+
+Every problem is an :class:`InputError` with an error code (spec/case-format.md#format.errors)
+and the line and column in the case file; no other exception escapes for any input text.
+
+Public: :func:`load_case_text`, :func:`load_case_file`, :func:`resolve`,
+:func:`check_error_case`.
+"""
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
+from jpdref.rules import AXES, Rules, RulesError
+
+from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.presets import Presets
+from jpdtools.suite.counting_keys import load_agreement, load_counters, load_settle
+from jpdtools.suite.dsl import Dsl, Verdicts
+from jpdtools.suite.model import (
+    Case,
+    CaseAction,
+    CaseFile,
+    Expectation,
+    FinalSpec,
+    LoadErrorSpec,
+    SettleSpec,
+    Setup,
+)
+from jpdtools.suite.selection import SelectorError, choose, parse_selector
+from jpdtools.suite.sgfsetup import read_sgf
+from jpdtools.suite.srcmap import Source
+from jpdtools.suite.writer import render_diagram
+from jpdtools.yamlsrc import LocDict, LocList, LocStr, load_yaml_text
+
+ERROR_CODES = (
+    "yaml-syntax",
+    "schema",
+    "diagram-syntax",
+    "moves-syntax",
+    "verdict-syntax",
+    "sgf-syntax",
+    "board-size",
+    "diagram-shape",
+    "unknown-vertex",
+    "unknown-marker",
+    "setup-conflict",
+    "impossible-position",
+    "bad-handicap",
+    "unknown-ruleset",
+    "unknown-axis",
+    "ambiguous-expectation",
+    "missing-expectation",
+    "step-out-of-range",
+    "duplicate-id",
+    "bad-id",
+    "missing-open",
+    "bad-agreement",
+)
+FILE_KEYS = ("format", "topic", "cases")
+CASE_KEYS = (
+    "id",
+    "title",
+    "spec",
+    "seeds",
+    "tags",
+    "rules",
+    "depends",
+    "board",
+    "sgf",
+    "size",
+    "handicap",
+    "history",
+    "moves",
+    "agreement",
+    "counters",
+    "settle",
+    "expect",
+    "open",
+    "note",
+    "load-error",
+)
+ERROR_CASE_KEYS = ("id", "title", "spec", "seeds", "tags", "note", "load-error")
+LOAD_ERROR_KEYS = ("file", "code", "line", "column")
+SETUP_KEYS = ("board", "sgf", "size")
+_ID = re.compile(r"[a-z0-9][a-z0-9.-]*")
+_OPEN = re.compile(r"OQ-[1-9][0-9]*")
+_SIZE = re.compile(r"\s*(\d{1,3})\s*(?:x\s*(\d{1,3})\s*)?")
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    """What loading one file needs: its source text, the presets and the DSL parser."""
+
+    source: Source
+    presets: Presets
+    dsl: Dsl
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def error(self, code: str, message: str, where: Location) -> InputError:
+        return InputError(message, where, code=code)
+
+    def key(self, mapping: LocDict, key: str) -> Location:
+        where = mapping.key_location(key, self.path)
+        return where if where.line else self.source.at(None)
+
+    def value(self, mapping: LocDict, key: str) -> Location:
+        """Where the value of ``key`` is (for values without a location: after ``key:``)."""
+        where = self.key(mapping, key)
+        return self.source.at(mapping.get(key), self.source.after_key(where))
+
+    def place(self, value: LocStr):
+        return lambda line, column: self.source.locate(value, line, column)
+
+
+# -- public -----------------------------------------------------------------------------------
+def load_case_text(text: str, path: str, presets: Presets, dsl: Dsl | None = None) -> CaseFile:
+    """The case file whose YAML text is ``text`` (``path`` names it in messages)."""
+    ctx = _Ctx(Source(path, text), presets, dsl or Dsl())
+    return _file(_yaml(text, ctx), ctx)
+
+
+def load_case_file(path: Path, presets: Presets, dsl: Dsl | None = None) -> CaseFile:
+    return load_case_text(read_text_file(path), str(path), presets, dsl)
+
+
+def resolve(case: Case, presets: Presets) -> list[tuple[Rules, Expectation]]:
+    """The expectation for every ruleset the case applies to, in the order of ``rules`` (or of
+    the presets file). Raises InputError when a ruleset has none or several."""
+    where = case.location or Location("<case>", 1, 1)
+    try:
+        rulesets = [presets.get(n) for n in case.rules] if case.rules else list(presets.rulesets)
+    except RulesError as err:
+        raise InputError(str(err), where, code="unknown-ruleset") from None
+    names = [r.name for r in rulesets]
+    out = []
+    for rules in rulesets:
+        try:
+            chosen = choose(rules, case.expectations, names)
+        except SelectorError as err:
+            raise InputError(err.message, where, code=err.code) from None
+        if chosen.expectation is None:
+            raise InputError(f"no verdict text for ruleset {rules.name!r}", where, code="missing-expectation")
+        if chosen.conflict is not None:
+            raise InputError(
+                f"selectors {chosen.expectation.selector!r} and {chosen.conflict.selector!r} both "
+                f"match ruleset {rules.name!r} with different verdicts",
+                chosen.conflict.location or where,
+                code="ambiguous-expectation",
+            )
+        out.append((rules, chosen.expectation))
+    return out
+
+
+def check_error_case(case: Case, presets: Presets, dsl: Dsl | None = None) -> tuple[bool, str]:
+    """Load the quoted file of an error case: (True, "") if it fails with the stated code at
+    the stated line and column, else (False, what happened instead)."""
+    spec = case.load_error
+    if spec is None:
+        return False, f"{case.id} is not an error case"
+    try:
+        load_case_text(spec.file, f"{case.id}:load-error", presets, dsl)
+    except InputError as err:
+        where = err.location or Location("")
+        got = (err.code, where.line, where.column)
+        if got == (spec.code, spec.line, spec.column):
+            return True, ""
+        return False, (
+            f"expected {spec.code} at {spec.line}:{spec.column}, "
+            f"got {err.code or 'an error'} at {where.line}:{where.column}: {err.message}"
+        )
+    return False, f"expected {spec.code} at {spec.line}:{spec.column}, but the file loaded"
+
+
+# -- YAML and the file ------------------------------------------------------------------------
+def _yaml(text: str, ctx: _Ctx):
+    try:
+        return load_yaml_text(text, ctx.path)
+    except InputError as err:  # yamlsrc always locates its errors
+        raise InputError(err.message, err.location, code=err.code or "yaml-syntax") from None
+    except RecursionError:
+        where = Location(ctx.path, 1, 1)
+        raise InputError("YAML error: nested too deeply", where, code="yaml-syntax") from None
+
+
+def _check_keys(mapping: LocDict, allowed, what: str, ctx: _Ctx) -> None:
+    for key in mapping:
+        if not isinstance(key, str) or key not in allowed:
+            where = ctx.key(mapping, key) if isinstance(key, str) else ctx.source.at(mapping)
+            raise ctx.error(
+                "schema", f"unknown key {key!r} in {what} (expected: {', '.join(allowed)})", where
+            )
+
+
+def _file(data, ctx: _Ctx) -> CaseFile:
+    if not isinstance(data, LocDict):
+        raise ctx.error(
+            "schema", "a case file is a mapping with 'format: 1' and 'cases'", ctx.source.at(data)
+        )
+    _check_keys(data, FILE_KEYS, "a case file", ctx)
+    fmt = data.get("format")
+    if "format" not in data or type(fmt) is not int or fmt != 1:
+        where = ctx.value(data, "format") if "format" in data else ctx.source.at(data)
+        raise ctx.error("schema", "expected 'format: 1'", where)
+    topic = _text(data, "topic", ctx, required=False)
+    cases = data.get("cases")
+    if not isinstance(cases, LocList) or not cases:
+        where = ctx.value(data, "cases") if "cases" in data else ctx.source.at(data)
+        raise ctx.error("schema", "'cases' must be a non-empty list of cases", where)
+    loaded: list[Case] = []
+    seen: dict[str, Location] = {}
+    for item in cases:
+        case = _case(item, ctx, ctx.source.at(cases))
+        if case.id in seen:
+            raise ctx.error(
+                "duplicate-id",
+                f"duplicate case id {case.id!r} (first at line {seen[case.id].line})",
+                case.location,
+            )
+        seen[case.id] = case.location
+        loaded.append(case)
+    return CaseFile(ctx.path, fmt, topic, tuple(loaded))
+
+
+# -- simple values ----------------------------------------------------------------------------
+def _text(mapping: LocDict, key: str, ctx: _Ctx, required=True, one_line=False) -> str:
+    if key not in mapping:
+        if required:
+            raise ctx.error("schema", f"missing key {key!r}", ctx.source.at(mapping))
+        return ""
+    value = mapping[key]
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise ctx.error("schema", f"{key!r} must be a non-empty string", ctx.value(mapping, key))
+    if one_line and "\n" in value.strip():
+        raise ctx.error("schema", f"{key!r} must be one line", ctx.value(mapping, key))
+    return value
+
+
+def _words(mapping: LocDict, key: str, ctx: _Ctx, required=False, pattern=None) -> tuple:
+    if key not in mapping:
+        if required:
+            raise ctx.error("schema", f"missing key {key!r}", ctx.source.at(mapping))
+        return ()
+    items = mapping[key]
+    if not isinstance(items, LocList):
+        raise ctx.error("schema", f"{key!r} must be a list", ctx.value(mapping, key))
+    for item in items:
+        where = ctx.source.at(item, ctx.value(mapping, key))
+        if not isinstance(item, str) or not item.strip():
+            raise ctx.error("schema", f"every item of {key!r} must be a non-empty string", where)
+        if pattern is not None and not pattern.fullmatch(item):
+            raise ctx.error("schema", f"{item!r} in {key!r} is not like {pattern.pattern}", where)
+    return tuple(str(i) for i in items)
+
+
+def _case_id(mapping: LocDict, ctx: _Ctx) -> tuple[str, Location]:
+    if "id" not in mapping:
+        raise ctx.error("schema", "a case needs an 'id'", ctx.source.at(mapping))
+    value = mapping["id"]
+    where = ctx.value(mapping, "id")
+    if not isinstance(value, str) or not _ID.fullmatch(value):
+        raise ctx.error("bad-id", f"case id {value!r} is not like [a-z0-9][a-z0-9.-]*", where)
+    return str(value), where
+
+
+# -- cases ------------------------------------------------------------------------------------
+def _case(item, ctx: _Ctx, near: Location) -> Case:
+    if not isinstance(item, LocDict):
+        raise ctx.error("schema", "a case is a mapping (id, title, …)", ctx.source.at(item, near))
+    error_case = "load-error" in item
+    _check_keys(
+        item,
+        ERROR_CASE_KEYS if error_case else CASE_KEYS,
+        "an error case" if error_case else "a case",
+        ctx,
+    )
+    case_id, where = _case_id(item, ctx)
+    common = {
+        "id": case_id,
+        "title": _text(item, "title", ctx, one_line=True).strip(),
+        "spec": _words(item, "spec", ctx, required=True),
+        "seeds": _words(item, "seeds", ctx, required=True),
+        "tags": _words(item, "tags", ctx),
+        "note": _text(item, "note", ctx, required=False),
+        "location": where,
+    }
+    if error_case:
+        return Case(load_error=_load_error(item, ctx), **common)
+    rules = _rules(item, ctx)
+    depends = _words(item, "depends", ctx)
+    for axis in item.get("depends") or ():
+        if axis not in AXES:
+            raise ctx.error(
+                "unknown-axis",
+                f"unknown axis {axis!r} in 'depends' (expected one of: {', '.join(AXES)})",
+                ctx.source.at(axis, ctx.value(item, "depends")),
+            )
+    open_ids = _words(item, "open", ctx, pattern=_OPEN)
+    setup, sgf_moves, diagram_dead = _setup(item, ctx)
+    history = sgf_moves + _actions(item, "history", ctx, setup, required=False)
+    moves = _actions(item, "moves", ctx, setup, required=True)
+    as_set_up = not history and not moves and not setup.handicap
+    agreement = load_agreement(item, ctx, setup, diagram_dead, as_set_up)
+    counters = load_counters(item, ctx)
+    settle = load_settle(item, ctx, setup, lambda table, key: _actions(table, key, ctx, setup, required=True))
+    case = Case(
+        rules=rules,
+        depends=depends,
+        setup=setup,
+        history=history,
+        moves=moves,
+        open=open_ids,
+        **common,
+    )
+    expectations = _expectations(item, case, ctx, settle)
+    final = None
+    says = any(e.counts or e.settles for e in expectations)
+    if not agreement.empty or not counters.empty or settle is not None or says:
+        final = FinalSpec(agreement, counters, settle)
+        setup = replace(setup, final=final)
+        if setup.source == "board":
+            setup = replace(setup, text=render_diagram(setup))
+    return replace(case, setup=setup, expectations=expectations)
+
+
+def _load_error(item: LocDict, ctx: _Ctx) -> LoadErrorSpec:
+    spec = item["load-error"]
+    if not isinstance(spec, LocDict):
+        raise ctx.error(
+            "schema",
+            "'load-error' is a mapping: file, code, line, column",
+            ctx.value(item, "load-error"),
+        )
+    _check_keys(spec, LOAD_ERROR_KEYS, "'load-error'", ctx)
+    file = _text(spec, "file", ctx)
+    code = _text(spec, "code", ctx)
+    if code not in ERROR_CODES:
+        raise ctx.error(
+            "schema",
+            f"unknown error code {code!r} (expected one of: {', '.join(ERROR_CODES)})",
+            ctx.value(spec, "code"),
+        )
+    numbers = []
+    for key in ("line", "column"):
+        value = spec.get(key)
+        if type(value) is not int or value < 1:
+            where = ctx.value(spec, key) if key in spec else ctx.source.at(spec)
+            raise ctx.error("schema", f"'{key}' must be a number ≥ 1", where)
+        numbers.append(value)
+    return LoadErrorSpec(str(file), str(code), numbers[0], numbers[1])
+
+
+def _rules(item: LocDict, ctx: _Ctx) -> tuple[str, ...]:
+    value = item.get("rules")
+    if value is None and "rules" not in item:
+        return ()
+    if isinstance(value, str) and value.strip() == "all":
+        return ()
+    if not isinstance(value, LocList) or not value:
+        raise ctx.error(
+            "schema",
+            "'rules' is 'all' or a non-empty list of ruleset names",
+            ctx.value(item, "rules"),
+        )
+    names = []
+    for name in value:
+        where = ctx.source.at(name, ctx.value(item, "rules"))
+        if not isinstance(name, str):
+            raise ctx.error("schema", "a ruleset name must be a string", where)
+        try:
+            names.append(ctx.presets.get(name).name)
+        except (RulesError, KeyError, ValueError) as err:
+            raise ctx.error("unknown-ruleset", str(err), where) from None
+        if names.count(names[-1]) > 1:
+            raise ctx.error("schema", f"ruleset {name!r} listed twice", where)
+    return tuple(names)
+
+
+# -- set-up -----------------------------------------------------------------------------------
+def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...], tuple[str, ...]]:
+    """The set-up, the SGF's moves and the stones the diagram marks dead (``x``/``o``)."""
+    given = [k for k in item if k in SETUP_KEYS]
+    if not given:
+        raise ctx.error("schema", "a case needs one of 'board', 'sgf' or 'size'", ctx.source.at(item))
+    if len(given) > 1:
+        raise ctx.error(
+            "setup-conflict",
+            f"'{given[1]}' and '{given[0]}' both set up the position (give exactly one)",
+            ctx.key(item, given[1]),
+        )
+    key = given[0]
+    value = item[key]
+    moves: tuple[CaseAction, ...] = ()
+    dead: tuple[str, ...] = ()
+    if key == "size":
+        width, height = _size(item, ctx)
+        setup = Setup(width, height)
+    elif not isinstance(value, LocStr):
+        raise ctx.error("schema", f"'{key}' must be a string", ctx.value(item, key))
+    elif key == "board":
+        d = ctx.dsl.parse_diagram(value, ctx.place(value))
+        setup = Setup(d.width, d.height, d.to_move, d.stones, d.markers, source="board")
+        setup = replace(setup, text=render_diagram(setup))
+        dead = d.dead
+    else:
+        sgf = read_sgf(value, ctx.place(value))
+        setup = Setup(
+            sgf.width,
+            sgf.height,
+            sgf.to_move,
+            sgf.stones,
+            (),
+            sgf.handicap,
+            "sgf",
+            value.strip(),
+        )
+        moves = sgf.moves
+    if "handicap" in item:
+        handicap = item["handicap"]
+        where = ctx.value(item, "handicap")
+        if type(handicap) is not int or not 2 <= handicap <= 9:
+            raise ctx.error("bad-handicap", "'handicap' is a number of stones, 2..9", where)
+        if setup.stones or setup.handicap:
+            raise ctx.error(
+                "setup-conflict", "handicap stones go on an empty board", ctx.key(item, "handicap")
+            )
+        setup = replace(setup, handicap=handicap)
+    return setup, moves, dead
+
+
+def _size(item: LocDict, ctx: _Ctx) -> tuple[int, int]:
+    value, where = item["size"], ctx.value(item, "size")
+    if type(value) is int:
+        width = height = value
+    elif isinstance(value, str) and (m := _SIZE.fullmatch(value)):
+        width = int(m.group(1))
+        height = int(m.group(2)) if m.group(2) else width
+    else:
+        raise ctx.error("board-size", "'size' is N or WxH (e.g. 9 or 9x13)", where)
+    for n in (width, height):
+        if not MIN_SIZE <= n <= MAX_SIZE:
+            raise ctx.error("board-size", f"board size {n} is not {MIN_SIZE}..{MAX_SIZE}", where)
+    return width, height
+
+
+def _actions(item: LocDict, key: str, ctx: _Ctx, setup: Setup, required: bool) -> tuple[CaseAction, ...]:
+    if key not in item:
+        if required:
+            raise ctx.error("schema", f"missing key {key!r} (it may be empty)", ctx.source.at(item))
+        return ()
+    value = item[key]
+    if value is None:
+        return ()
+    if not isinstance(value, LocStr):
+        raise ctx.error("schema", f"'{key}' must be a move list", ctx.value(item, key))
+    geometry = Geometry(setup.width, setup.height)
+    markers = dict(setup.markers)
+    out = []
+    for action in ctx.dsl.parse_moves(value, ctx.place(value)):
+        if action.vertex and action.vertex.startswith("@"):
+            letter = action.vertex[1:]
+            if letter not in markers:
+                known = ", ".join("@" + m for m in markers) or "none"
+                raise ctx.error(
+                    "unknown-marker",
+                    f"marker {action.vertex} is not in the diagram (markers: {known})",
+                    action.location,
+                )
+            action = CaseAction(action.color, action.kind, markers[letter], action.location)
+        elif action.vertex:
+            vertex = _vertex(action.vertex, geometry, ctx, action.location)
+            action = CaseAction(action.color, action.kind, vertex, action.location)
+        out.append(action)
+    return tuple(out)
+
+
+def _vertex(vertex: str, geometry: Geometry, ctx: _Ctx, where) -> str:
+    try:
+        return geometry.to_gtp(geometry.from_gtp(vertex))
+    except CoordinateError as err:
+        raise ctx.error("unknown-vertex", str(err), where) from None
+
+
+# -- expectations -----------------------------------------------------------------------------
+def _expectations(item: LocDict, case: Case, ctx: _Ctx, settle: SettleSpec | None) -> tuple[Expectation, ...]:
+    table = item.get("expect")
+    if not isinstance(table, LocDict) or not table:
+        where = ctx.value(item, "expect") if "expect" in item else ctx.source.at(item)
+        raise ctx.error("schema", "'expect' must map selectors to verdict texts", where)
+    names = list(case.rules) or ctx.presets.names
+    out: list[Expectation] = []
+    for key, text in table.items():
+        if not isinstance(key, LocStr):
+            raise ctx.error("schema", f"selector {key!r} must be a string", ctx.source.at(table))
+        where = ctx.key(table, key)
+        try:
+            selector = parse_selector(key, names)
+        except SelectorError as err:
+            raise ctx.error(err.code, err.message, ctx.source.locate(key, 1, err.offset + 1)) from None
+        if selector.kind == "axes" and "depends" in item:
+            for axis, _ in selector.conditions:
+                if axis not in case.depends:
+                    raise ctx.error("unknown-axis", f"axis {axis!r} is not listed in 'depends'", where)
+        if any(e.selector == selector.text for e in out):
+            raise ctx.error("schema", f"selector {selector.text!r} given twice", where)
+        if text is None:
+            text = LocStr("")
+            text.line, text.column = where.line, where.column
+        if not isinstance(text, LocStr):
+            raise ctx.error("schema", "a verdict text must be a string", ctx.value(table, key))
+        verdicts = ctx.dsl.parse_verdicts(text, ctx.place(text))
+        _check_verdicts(verdicts, case, ctx)
+        _check_settle_verdicts(verdicts, case, settle, ctx)
+        out.append(
+            Expectation(
+                selector.text,
+                verdicts.steps,
+                verdicts.end,
+                verdicts.text,
+                where,
+                verdicts.count,
+                verdicts.points,
+                verdicts.settle,
+            )
+        )
+    result = tuple(out)
+    probe = replace(case, expectations=result, location=ctx.key(item, "expect"))
+    resolve(probe, ctx.presets)
+    return result
+
+
+def _check_verdicts(verdicts: Verdicts, case: Case, ctx: _Ctx) -> None:
+    setup = case.setup
+    assert setup is not None
+    geometry = Geometry(setup.width, setup.height)
+    for vertex, where in verdicts.vertices:
+        _vertex(vertex, geometry, ctx, where)
+    for rows, where in verdicts.boards:
+        lines = rows.split("/")
+        if len(lines) != setup.height or any(len(r) != setup.width for r in lines):
+            raise ctx.error(
+                "diagram-shape",
+                f"board rows must be {setup.height} rows of {setup.width} points",
+                where,
+            )
+    for step in verdicts.steps:
+        if not 1 <= step.step <= len(case.moves):
+            raise ctx.error(
+                "step-out-of-range",
+                f"step {step.step} is not 1..{len(case.moves)} (the steps of 'moves')",
+                step.location,
+            )
+        if step.is_open and not case.open:
+            raise ctx.error(
+                "missing-open",
+                "an either-verdict ('|') needs the open question listed in 'open'",
+                step.location,
+            )
+    if verdicts.count is not None and verdicts.count.is_open and not case.open:
+        raise ctx.error(
+            "missing-open",
+            "an either-verdict ('|') needs the open question listed in 'open'",
+            verdicts.count.location,
+        )
+
+
+def _check_settle_verdicts(verdicts: Verdicts, case: Case, settle: SettleSpec | None, ctx: _Ctx) -> None:
+    """{#format.settle} Settling lines need the ``settle:`` key; ``settle N`` numbers its moves;
+    ``proved: upheld|rejected`` names a disputed claim."""
+    lines = verdicts.settle
+    if lines.empty:
+        return
+    if settle is None:
+        first = [*lines.steps, lines.end, lines.settled, *lines.proved]
+        where = next((x.location for x in first if x is not None), lines.error_location)
+        raise ctx.error("verdict-syntax", "settling verdicts need the case key 'settle'", where)
+    n = len(settle.moves)
+    for step in lines.steps:
+        if not 1 <= step.step <= n:
+            raise ctx.error(
+                "step-out-of-range",
+                f"settling step {step.step} is not 1..{n} (the steps of 'settle: moves')",
+                step.location,
+            )
+    for step in lines.steps:
+        if step.is_open and not case.open:
+            raise ctx.error(
+                "missing-open",
+                "an either-verdict ('|') needs the open question listed in 'open'",
+                step.location,
+            )
+    disputed = {(c.color, c.kind, c.vertex) for c in settle.claims}
+    for line in lines.proved:
+        c = line.claim
+        if c is not None and (c.color, c.kind, c.vertex) not in disputed:
+            message = f"the claim {c} is not in 'settle: dispute: claims'"
+            raise ctx.error("verdict-syntax", message, c.location)

@@ -1,0 +1,390 @@
+"""The case model: what a case file says, as frozen values. {#format.case}
+
+The loader (``jpdtools.suite.loader``) builds these from YAML + the DSL of ``spec/case.lark``; the
+runner executes them; the writer (``jpdtools.suite.writer``) turns them back into YAML. Nothing here
+knows about YAML, Lark or the engine's internals beyond colours and reason codes.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from jpdtools.errors import Location
+
+UNITS = {
+    **{u: u for u in ("点", "目", "子", "路")},
+    **{"points": "点", "moku": "目", "stones": "子", "roads": "路"},
+}
+"""Unit spellings of a ``count:`` verdict → the method's unit (ASCII aliases allowed)."""
+
+
+def decimal_text(x: Fraction) -> str:
+    """A figure as the exact decimal a case file writes: ``3``, ``-0.5``, ``184.25``.
+
+    Figures read from case files are decimals, so their denominators divide a power of ten;
+    any other fraction is written with 12 decimals (it cannot come from a case file).
+    """
+    if x.denominator == 1:
+        return str(x.numerator)
+    d = Decimal(x.numerator) / Decimal(x.denominator)
+    return format(d.normalize() if Fraction(d) == x else round(d, 12), "f")
+
+
+@dataclass(frozen=True)
+class CaseClaim:
+    """One claim of the agreement: ``color`` owns the empty ``vertex`` (kind ko | one-sided)."""
+
+    color: str
+    kind: str
+    vertex: str
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.color} {self.kind} {self.vertex}"
+
+
+@dataclass(frozen=True)
+class CaseAgreement:
+    """The agreement after the halt (spec/counting.md#count.agreement), as GTP vertices.
+
+    ``dead`` holds the diagram's ``x``/``o`` marks and the ``agreement.dead`` vertices together
+    (sorted); every tuple is sorted and free of repeats, so equal agreements compare equal.
+    """
+
+    dead: tuple[str, ...] = ()
+    seki: tuple[str, ...] = ()
+    claims: tuple[CaseClaim, ...] = ()
+    dame: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.dead or self.seki or self.claims or self.dame or self.shared)
+
+
+COUNTER_PAIRS = ("moves", "passes", "virtual", "prisoners", "settling")
+COUNTER_KEYS = (*COUNTER_PAIRS[:4], "handicap", "first-pass", "last-move", "settling")
+
+
+@dataclass(frozen=True)
+class CaseCounters:
+    """The ``counters:`` of a case: each figure given replaces the game's (None: not given).
+
+    Pairs are (Black, White); ``prisoners`` are the stones each side *holds*; ``first_pass`` and
+    ``last_move`` are ``B``, ``W`` or ``none``; ``settling`` the real + virtual moves each side made
+    while settling a dispute by play (they are part of ``moves``/``virtual`` too).
+    """
+
+    moves: tuple[int, int] | None = None
+    passes: tuple[int, int] | None = None
+    virtual: tuple[int, int] | None = None
+    prisoners: tuple[int, int] | None = None
+    handicap: int | None = None
+    first_pass: str | None = None
+    last_move: str | None = None
+    settling: tuple[int, int] | None = None
+
+    @property
+    def empty(self) -> bool:
+        return all(getattr(self, f) is None for f in self.__dataclass_fields__)
+
+    def items(self) -> list[tuple[str, object]]:
+        """(case-file key, value) for every figure given, in the order of COUNTER_KEYS."""
+        names = {"first-pass": "first_pass", "last-move": "last_move"}
+        out = []
+        for key in COUNTER_KEYS:
+            value = getattr(self, names.get(key, key))
+            if value is not None:
+                out.append((key, value))
+        return out
+
+
+@dataclass(frozen=True)
+class SettleSpec:
+    """The ``settle:`` key: a dispute settled by play after the halt. {#format.settle}
+
+    ``first`` (``B``/``W``, or None: the side to move at the halt) is the agreed first mover of
+    jpd-art-2008's test; ``moves`` the settling stage's actions; ``stones`` the halt-position
+    stones whose life is disputed (a mark stands for its chain) and ``claims`` the disputed
+    claims, both sorted.
+    """
+
+    moves: tuple["CaseAction", ...] = ()
+    first: str | None = None
+    stones: tuple[str, ...] = ()
+    claims: tuple[CaseClaim, ...] = ()
+
+
+@dataclass(frozen=True)
+class FinalSpec:
+    """What a case says about counting: the agreement and the counters it gives (if any), and
+    the dispute it settles by play first (``settle``)."""
+
+    agreement: CaseAgreement = CaseAgreement()
+    counters: CaseCounters = CaseCounters()
+    settle: SettleSpec | None = None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The starting position of a case. {#setup.position}
+
+    ``stones`` maps GTP vertices to ``"B"``/``"W"``; ``markers`` maps marker letters to vertices.
+    ``diagram`` keeps the original text (for writing back and for ``jpd explain``).
+    """
+
+    width: int
+    height: int
+    to_move: str = "B"  # "B" or "W"
+    stones: tuple[tuple[str, str], ...] = ()  # ((vertex, colour), ...) in reading order
+    markers: tuple[tuple[str, str], ...] = ()  # ((letter, vertex), ...)
+    handicap: int = 0
+    source: str = "size"  # "board" | "sgf" | "size"
+    text: str = ""  # the diagram or SGF text as written
+    # The agreement and counters for counting the position after the last step; None when the
+    # case says nothing about counting (no agreement, no counters, no count or point verdict).
+    final: FinalSpec | None = None
+
+
+@dataclass(frozen=True)
+class CaseAction:
+    """One action of a move list: ``kind`` is move | virtual | pass | resign."""
+
+    color: str  # "B" | "W"
+    kind: str
+    vertex: str | None = None  # GTP vertex for kind == "move"
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.color} {self.vertex if self.kind == 'move' else self.kind}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One typed claim about a step.
+
+    ``kind`` and ``args``:
+    * ``legal`` — ()
+    * ``illegal`` / ``void-pass`` / ``forfeit`` — (reason,)
+    * ``captures`` / ``self-captures`` — sorted GTP vertices (empty for ``captures none``)
+    * ``to-move`` — (colour,)
+    * ``board`` — (rows, e.g. ".XO/X.O/...",)
+    """
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind == "captures" and not self.args:
+            return "captures none"
+        return " ".join((self.kind, *self.args))
+
+
+@dataclass(frozen=True)
+class StepVerdict:
+    """The verdict on step ``step``: one list of claims, or several alternatives (either)."""
+
+    step: int
+    alternatives: tuple[tuple[Claim, ...], ...]
+    location: Location | None = field(default=None, compare=False)
+
+    @property
+    def is_open(self) -> bool:
+        return len(self.alternatives) > 1
+
+    def __str__(self) -> str:
+        return f"{self.step}: " + " | ".join(" ".join(map(str, a)) for a in self.alternatives)
+
+
+@dataclass(frozen=True)
+class EndVerdict:
+    """The state after the last step: ``state`` is contest | halted | ended.
+
+    ``args``: contest → (colour,); halted → (two-passes | four-virtual,);
+    ended → (resignation | illegal-move, colour) or (cycle, draw | no-result).
+    """
+
+    state: str
+    args: tuple[str, ...]
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return "end: " + " ".join((self.state, *self.args))
+
+
+@dataclass(frozen=True)
+class CountClaim:
+    """One claim about the count: ``kind`` is ``result`` or ``error``.
+
+    ``result``: ``winner`` (B, W, draw), ``margin`` (Black's lead in points after komi) and
+    optionally each side's figures ``black``/``white`` in the method's unit and the ``unit``;
+    ``error``: ``code``, a CountingError code.
+    """
+
+    kind: str
+    winner: str = ""
+    margin: Fraction = Fraction(0)
+    black: Fraction | None = None
+    white: Fraction | None = None
+    unit: str | None = None
+    code: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "error":
+            return f"error {self.code}"
+        words = [f"winner {self.winner} margin {decimal_text(self.margin)}"]
+        if self.black is not None and self.white is not None:
+            words.append(f"black {decimal_text(self.black)} white {decimal_text(self.white)}")
+        if self.unit:
+            words.append(f"unit {self.unit}")
+        return " ".join(words)
+
+
+@dataclass(frozen=True)
+class CountVerdict:
+    """The ``count:`` line: one claim, or several alternatives (either)."""
+
+    alternatives: tuple[CountClaim, ...]
+    location: Location | None = field(default=None, compare=False)
+
+    @property
+    def is_open(self) -> bool:
+        return len(self.alternatives) > 1
+
+    def __str__(self) -> str:
+        return "count: " + " | ".join(map(str, self.alternatives))
+
+
+@dataclass(frozen=True)
+class PointVerdict:
+    """A ``point:`` line: these vertices' owner (B, W or none) and reason on the counted board."""
+
+    vertices: tuple[str, ...]
+    owner: str
+    why: str
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return f"point: {' '.join(self.vertices)} {self.owner} {self.why}"
+
+
+@dataclass(frozen=True)
+class ProofVerdict:
+    """A ``proved:`` line: what the settling proved. ``kind`` is dead | alive (``vertices``: halt
+    stones whose chain was captured / stands at the end of the stage) or upheld | rejected
+    (``claim``: a disputed claim)."""
+
+    kind: str
+    vertices: tuple[str, ...] = ()
+    claim: CaseClaim | None = None
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        what = " ".join(self.vertices) if self.claim is None else str(self.claim)
+        return f"proved: {self.kind} {what}"
+
+
+@dataclass(frozen=True)
+class SettledVerdict:
+    """A ``settled:`` line: the settling stage's real + virtual moves (Black, White)."""
+
+    black: int
+    white: int
+    location: Location | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return f"settled: B {self.black} W {self.white}"
+
+
+@dataclass(frozen=True)
+class SettleVerdicts:
+    """What a verdict text says about settling by play (spec/case-format.md#format.settle).
+
+    ``steps`` (``settle N:`` lines, numbered over the ``settle`` moves), ``end`` (``settle-end:``),
+    ``settled``, ``proved`` lines, and ``error`` (``settle: error CODE``, a SettlingError code).
+    """
+
+    steps: tuple[StepVerdict, ...] = ()
+    end: EndVerdict | None = None
+    settled: SettledVerdict | None = None
+    proved: tuple[ProofVerdict, ...] = ()
+    error: str | None = None
+    error_location: Location | None = field(default=None, compare=False)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.steps or self.end or self.settled or self.proved or self.error)
+
+    def lines(self) -> list[str]:
+        """The canonical lines: steps, ``settle-end:``, ``settled:``, ``proved:``, the error."""
+        out = [f"settle {s}" for s in self.steps]
+        out += [f"settle-{self.end}"] if self.end is not None else []
+        out += [str(self.settled)] if self.settled is not None else []
+        out += [str(p) for p in self.proved]
+        out += [f"settle: error {self.error}"] if self.error else []
+        return out
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """The verdict text chosen for one selector (``default``, a preset, or axis conditions)."""
+
+    selector: str
+    steps: tuple[StepVerdict, ...]
+    end: EndVerdict | None
+    text: str = ""
+    location: Location | None = field(default=None, compare=False)
+    count: CountVerdict | None = None
+    points: tuple[PointVerdict, ...] = ()
+    settle: SettleVerdicts = SettleVerdicts()
+
+    @property
+    def counts(self) -> bool:
+        """Whether this expectation says anything about the count."""
+        return self.count is not None or bool(self.points)
+
+    @property
+    def settles(self) -> bool:
+        """Whether this expectation says anything about settling by play."""
+        return not self.settle.empty
+
+
+@dataclass(frozen=True)
+class LoadErrorSpec:
+    """An error case: loading ``file`` must fail with ``code`` at ``line``/``column``."""
+
+    file: str
+    code: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    title: str
+    spec: tuple[str, ...]
+    seeds: tuple[str, ...]
+    tags: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  # empty = all presets
+    depends: tuple[str, ...] = ()
+    setup: Setup | None = None
+    history: tuple[CaseAction, ...] = ()
+    moves: tuple[CaseAction, ...] = ()
+    expectations: tuple[Expectation, ...] = ()
+    open: tuple[str, ...] = ()
+    note: str = ""
+    load_error: LoadErrorSpec | None = None
+    location: Location | None = field(default=None, compare=False)
+
+    @property
+    def is_error_case(self) -> bool:
+        return self.load_error is not None
+
+
+@dataclass(frozen=True)
+class CaseFile:
+    path: str
+    format: int
+    topic: str
+    cases: tuple[Case, ...]

@@ -1,0 +1,109 @@
+"""Expectation selectors and the choice of one verdict text per ruleset. {#format.expect}
+
+A selector is ``default``, a preset name, or one or more ``axis=value`` conditions separated by
+spaces. For a ruleset the verdict text is chosen from: the key equal to its name, else the axis
+selectors it matches (which must all say the same), else ``default``.
+"""
+
+import re
+from dataclasses import dataclass
+
+from jpdref.rules import AXES, Rules, RulesError, parse_axis_value
+
+from jpdtools.suite.model import Expectation
+
+
+class SelectorError(ValueError):
+    """A bad selector: ``code`` is the case-file error code, ``offset`` where in the key."""
+
+    def __init__(self, code: str, message: str, offset: int = 0) -> None:
+        super().__init__(message)
+        self.code, self.message, self.offset = code, message, offset
+
+
+@dataclass(frozen=True)
+class Selector:
+    kind: str  # "default" | "preset" | "axes"
+    name: str = ""  # the preset name
+    conditions: tuple[tuple[str, str], ...] = ()  # ((axis, value), ...)
+
+    @property
+    def text(self) -> str:
+        """The normal spelling of this selector (used as ``Expectation.selector``)."""
+        if self.kind == "axes":
+            return " ".join(f"{a}={v}" for a, v in self.conditions)
+        return self.name if self.kind == "preset" else "default"
+
+    def matches(self, rules: Rules) -> bool:
+        if self.kind == "preset":
+            return self.name == rules.name
+        if self.kind == "axes":
+            return all(str(rules.value(a)) == v for a, v in self.conditions)
+        return True
+
+
+def parse_selector(text: str, names: list[str]) -> Selector:
+    """The selector ``text``; ``names`` are the ruleset names a preset key may use."""
+    words = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+    if [w for w, _ in words] == ["default"]:
+        return Selector("default")
+    if words and all("=" in w for w, _ in words) and ":" not in text:
+        conditions: list[tuple[str, str]] = []
+        for word, offset in words:
+            axis, _, value = word.partition("=")
+            if axis not in AXES:
+                raise SelectorError(
+                    "unknown-axis",
+                    f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})",
+                    offset,
+                )
+            if any(a == axis for a, _ in conditions):
+                raise SelectorError("unknown-axis", f"axis {axis!r} given twice", offset)
+            try:
+                parse_axis_value(axis, value)
+            except RulesError as err:
+                raise SelectorError("unknown-axis", str(err), offset + len(axis) + 1) from None
+            conditions.append((axis, value))
+        return Selector("axes", conditions=tuple(conditions))
+    name = text.strip()
+    if name not in names:
+        raise SelectorError(
+            "unknown-ruleset",
+            f"{name!r} is not default, axis=value conditions, or one of this case's rulesets "
+            f"({', '.join(names)})",
+            len(text) - len(text.lstrip()),
+        )
+    return Selector("preset", name=name)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The expectation chosen for one ruleset, or None; ``conflict`` is a second axis selector
+    that matches with a different verdict (the case is then in error)."""
+
+    expectation: Expectation | None
+    conflict: Expectation | None = None
+
+
+def choose(rules: Rules, expectations: tuple[Expectation, ...], names: list[str]) -> Choice:
+    """Pick the expectation for ``rules`` by the order of spec/case-format.md#format.expect."""
+    parsed = [(parse_selector(e.selector, names), e) for e in expectations]
+    for selector, e in parsed:
+        if selector.kind == "preset" and selector.matches(rules):
+            return Choice(e)
+    matching = [e for s, e in parsed if s.kind == "axes" and s.matches(rules)]
+    if matching:
+        first = matching[0]
+        for other in matching[1:]:
+            if (other.steps, other.end, other.count, other.points) != (
+                first.steps,
+                first.end,
+                first.count,
+                first.points,
+            ):
+                return Choice(first, other)
+        return Choice(first)
+    for selector, e in parsed:
+        if selector.kind == "default":
+            return Choice(e)
+    return Choice(None)

@@ -1,0 +1,118 @@
+"""What a GTP engine can be told and what it can play: engine profiles.
+
+A :class:`GtpProfile` maps each axis value it supports to the command-line flags that make the
+engine play it; a value missing from the map is not supported (the plan is skipped, never
+passed). The flags of one ruleset form its *flag set*; the adapter runs one engine process per
+distinct flag set (GNU Go takes its rules only on the command line).
+
+The GTP referee (see :mod:`jpdtools.verify.gtp.adapter`) does what GTP leaves to the controller — turn
+order, the illegal-move policy applied to a refusal, virtual moves, resignation — and the claims
+that only the referee could decide are left out of the comparison (:mod:`jpdtools.verify.gtp.limits`).
+
+GNU Go 3.8 (``gnugo --help``; measured behaviour in ``reports/gnugo/DEVIATIONS.md``):
+
+* suicide: ``forbidden`` → ``--forbid-suicide``; ``multi-only`` → ``--allow-suicide`` ("allow
+  suicide except single-stone suicide"); ``allowed`` → ``--allow-all-suicide``;
+* repetition: ``simple-ko`` → ``--simple-ko``; ``positional`` → ``--positional-superko``;
+  ``situational`` → ``--situational-superko``; ``no-retreat`` has no counterpart;
+* position: ``board`` only; virtual moves: ``forbidden`` only (GNU Go has none);
+* pass: ``allowed`` and ``pass-stone`` (pass stones change only prisoners, which the play-phase
+  observations do not include); ``forbidden`` cannot be told to GNU Go;
+* scoring, by the ruleset's ``counting`` axis: ``--japanese-rules`` for ``japanese``,
+  ``--chinese-rules`` otherwise — it changes only GNU Go's counting, never a play-phase decision;
+  ``final_score`` is asked for the ``area`` and ``japanese`` methods only (see
+  :mod:`jpdtools.verify.gtp.limits` for which items qualify) after ``komi`` is set;
+* boards: square, 1..19 (``boardsize 20`` is refused).
+"""
+
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from jpdref.rules import Rules
+
+GNUGO_BINARY = "/usr/games/gnugo"
+
+
+@dataclass(frozen=True)
+class GtpProfile:
+    """How to start an engine and tell it the rules.
+
+    ``axes``: axis → value → flags; an axis absent from the map is unrestricted (no flags).
+    ``scoring``: counting method (axis ``counting``) → flags (``"*"`` is the default).
+    ``counted``: the counting methods ``final_score`` is asked for (empty: the count is never
+    asked). ``free_handicap``: whether the referee may place free handicap stones (GNU Go: no,
+    see DEVIATIONS.md).
+    """
+
+    name: str
+    command: tuple[str, ...]
+    axes: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    scoring: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    max_size: int | None = None
+    square_only: bool = True
+    uses_loadsgf: bool = False
+    has_is_legal: bool = True
+    free_handicap: bool = False
+    counted: frozenset[str] = frozenset()
+
+    def flags(self, rules: Rules) -> tuple[str, ...]:
+        """The engine flags for ``rules`` (call only for supported rules)."""
+        out: list[str] = []
+        method = str(rules.value("counting"))
+        out.extend(self.scoring.get(method, self.scoring.get("*", ())))
+        for axis, values in self.axes.items():
+            out.extend(values.get(str(rules.value(axis)), ()))
+        return tuple(out)
+
+    def argv(self, rules: Rules) -> tuple[str, ...]:
+        return (*self.command, *self.flags(rules))
+
+
+def _frozen(table: dict[str, dict[str, tuple[str, ...]]]) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+    return MappingProxyType({k: MappingProxyType(v) for k, v in table.items()})
+
+
+def gnugo_binary() -> str | None:
+    """The GNU Go binary: ``/usr/games/gnugo`` (Debian) or ``gnugo`` on the PATH, else None."""
+    if shutil.which(GNUGO_BINARY):
+        return GNUGO_BINARY
+    return shutil.which("gnugo")
+
+
+def gnugo(binary: str | None = None) -> GtpProfile:
+    """The GNU Go 3.8 profile."""
+    exe = binary or gnugo_binary() or GNUGO_BINARY
+    axes = {
+        "pass": {"allowed": (), "pass-stone": ()},
+        "virtual-move": {"forbidden": ()},
+        "suicide": {
+            "forbidden": ("--forbid-suicide",),
+            "multi-only": ("--allow-suicide",),
+            "allowed": ("--allow-all-suicide",),
+        },
+        "repetition": {
+            "simple-ko": ("--simple-ko",),
+            "positional": ("--positional-superko",),
+            "situational": ("--situational-superko",),
+        },
+        "position": {"board": ()},
+    }
+    return GtpProfile(
+        name="gnugo",
+        command=(exe, "--mode", "gtp", "--quiet", "--level", "0"),
+        axes=_frozen(axes),
+        scoring=MappingProxyType({"japanese": ("--japanese-rules",), "*": ("--chinese-rules",)}),
+        max_size=19,
+        square_only=True,
+        uses_loadsgf=True,
+        has_is_legal=True,
+        counted=frozenset({"area", "japanese"}),
+    )
+
+
+def generic(command: list[str]) -> GtpProfile:
+    """Any GTP engine: no rule flags (it plays its own rules), set-up by explicit-colour plays."""
+    name = f"gtp:{' '.join(command)}"
+    return GtpProfile(name=name, command=tuple(command), max_size=25, uses_loadsgf=False)

@@ -1,0 +1,458 @@
+"""The harness side of the JSON-lines protocol: a program under test behind the Adapter interface.
+
+:class:`JsonlAdapter` launches the program on first use, does the ``start`` handshake, sends one
+``run`` per case × ruleset and turns each answer into an :class:`~jpdtools.run.adapters.Observation`.
+Whatever the program does — hang, crash, write garbage — becomes an ``error`` observation for
+that one item; the program is then restarted for the next item, and nothing already gathered is
+lost. Claims the program did not declare (``supports.claims``) are left out of the comparison
+(:meth:`JsonlAdapter.limit`, the optional hook of :mod:`jpdtools.verify.verification`; the observation holds
+``?`` placeholders for them); an item left with no claim is a skip. A declared claim must be
+reported at every step: a null one makes the item an error.
+"""
+
+import contextlib
+import os
+import queue
+import shlex
+import subprocess
+import threading
+import time
+import weakref
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import NoReturn
+
+from jpdref.rules import Rules
+
+from jpdtools.run.adapters import Capabilities, EndState, Limited, Observation, StepObservation
+from jpdtools.suite.model import CaseAction, Claim, Expectation, Setup, StepVerdict
+from jpdtools.verify.jsonl.protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    End,
+    Error,
+    ProtocolError,
+    Ready,
+    Result,
+    Run,
+    Start,
+    Step,
+    Stop,
+    Unsupported,
+    decode,
+    encode,
+)
+
+MAX_START_FAILURES = 3  # after this many failed launches in a row, stop relaunching
+STDERR_LINES = 5  # the last lines of the program's stderr quoted in an error
+
+
+class JsonlError(Exception):
+    """The program could not be started or did not complete the handshake."""
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _Exited(Exception):
+    pass
+
+
+class _Process:
+    """One running program: its pipes, a reader thread per output stream, a line queue."""
+
+    def __init__(self, command: list[str]) -> None:
+        try:
+            self.popen = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                bufsize=1,
+            )
+        except OSError as err:
+            raise JsonlError(f"cannot launch: {err.strerror or err}") from None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr: deque[str] = deque(maxlen=STDERR_LINES)
+        threading.Thread(target=self._pump_stdout, daemon=True).start()
+        threading.Thread(target=self._pump_stderr, daemon=True).start()
+        self._finalizer = weakref.finalize(self, _kill, self.popen)
+
+    def _pump_stdout(self) -> None:
+        stream = self.popen.stdout
+        assert stream is not None
+        with contextlib.suppress(OSError, ValueError):
+            for line in stream:
+                self.lines.put(line)
+        self.lines.put(None)
+
+    def _pump_stderr(self) -> None:
+        stream = self.popen.stderr
+        assert stream is not None
+        with contextlib.suppress(OSError, ValueError):
+            for line in stream:
+                self.stderr.append(line.rstrip("\n"))
+
+    def send(self, line: str) -> None:
+        stream = self.popen.stdin
+        assert stream is not None
+        try:
+            stream.write(line + "\n")
+            stream.flush()
+        except (OSError, ValueError):
+            raise _Exited(self.exit_text()) from None
+
+    def receive(self, timeout: float) -> str:
+        """The next non-empty line, within ``timeout`` seconds."""
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                raise _Timeout(f"no answer within {timeout:g}s") from None
+            if line is None:
+                raise _Exited(self.exit_text())
+            if line.strip():
+                return line.strip()
+
+    def exit_text(self) -> str:
+        try:
+            code = self.popen.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            code = None
+        said = " | ".join(self.stderr)
+        status = "closed its output" if code is None else f"exited with status {code}"
+        return f"the program {status}" + (f" (stderr: {said})" if said else "")
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def stop(self, timeout: float) -> None:
+        if self.alive():
+            with contextlib.suppress(_Exited):
+                self.send(encode(Stop()))
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.popen.wait(timeout=timeout)
+        self._finalizer()
+
+
+def _kill(popen: subprocess.Popen) -> None:
+    if popen.poll() is None:
+        popen.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            popen.wait(timeout=5.0)
+    for stream in (popen.stdin, popen.stdout, popen.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What the program said in its ``ready`` answer, as the harness uses it."""
+
+    name: str
+    version: str
+    capabilities: Capabilities
+    claims: frozenset[str]
+
+
+def declared(ready: Ready) -> Declared:
+    s = ready.supports
+    caps = Capabilities(
+        rulesets=None if s.rulesets is None else frozenset(s.rulesets),
+        axes={axis: frozenset(values) for axis, values in s.axes.items()},
+        max_size=s.max_size,
+    )
+    return Declared(ready.name, ready.version, caps, frozenset(s.claims))
+
+
+class JsonlAdapter:
+    """A JSON-lines program under test (``spec/jsonl-protocol.md``).
+
+    ``command`` launches the program, at once, so that ``name`` is the one the program declares
+    (a program that cannot start is not an exception here: each item then reports the error).
+    ``timeout`` bounds the wait for every answer, the handshake included. Use as a context
+    manager, or call :meth:`close`, to stop the program.
+    """
+
+    def __init__(self, command: list[str], timeout: float = 10.0) -> None:
+        if not command:
+            raise ValueError("JsonlAdapter needs a command")
+        self.command = list(command)
+        self.timeout = timeout
+        self.name = "jsonl:" + shlex.join([os.path.basename(command[0]), *command[1:]])
+        self._process: _Process | None = None
+        self._declared: Declared | None = None
+        self._start_failures = 0
+        self._start_error = ""
+        self._runs = 0
+        self._waited = 0.0
+        with contextlib.suppress(JsonlError):
+            self._started()
+
+    # -- life cycle ----------------------------------------------------------------------------
+
+    def __enter__(self) -> "JsonlAdapter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Send ``stop`` and end the program (killing it if it does not exit in time)."""
+        if self._process is not None:
+            self._process.stop(min(self.timeout, 5.0))
+            self._process = None
+
+    def _discard(self) -> None:
+        if self._process is not None:
+            self._process.stop(0.0)
+            self._process = None
+
+    def _started(self) -> _Process:
+        if self._process is not None and self._process.alive():
+            return self._process
+        self._discard()
+        if self._start_failures >= MAX_START_FAILURES:
+            raise JsonlError(self._start_error)
+        try:
+            process = _Process(self.command)
+        except JsonlError as err:
+            self._fail_start(str(err))
+        try:
+            process.send(encode(Start(PROTOCOL_VERSION)))
+            answer = decode(process.receive(self.timeout))
+        except (_Timeout, _Exited, ProtocolError) as err:
+            process.stop(0.0)
+            self._fail_start(f"start: {err}")
+        if isinstance(answer, Error):
+            process.stop(0.0)
+            self._fail_start(f"start refused: {answer.message}")
+        if not isinstance(answer, Ready) or answer.protocol != PROTOCOL_VERSION:
+            process.stop(0.0)
+            self._fail_start(f"start: expected a 'ready' answer for protocol 1, got {answer!r}"[:200])
+        assert isinstance(answer, Ready)
+        self._declared = declared(answer)
+        self.name = f"{answer.name} {answer.version}".strip()
+        self._start_failures = 0
+        self._process = process
+        return process
+
+    def _fail_start(self, message: str) -> NoReturn:
+        self._start_failures += 1
+        self._start_error = f"{' '.join(self.command)}: {message}"
+        raise JsonlError(self._start_error)
+
+    def declared(self) -> Declared:
+        """The program's declaration (starting it if needed; raises JsonlError if it cannot)."""
+        if self._declared is None:
+            self._started()
+        assert self._declared is not None
+        return self._declared
+
+    @property
+    def engine_seconds(self) -> float:
+        """Seconds spent waiting for the program's answers to ``run`` messages."""
+        return self._waited
+
+    # -- the Adapter interface -----------------------------------------------------------------
+
+    def capabilities(self) -> Capabilities:
+        return self.declared().capabilities
+
+    def observe(
+        self,
+        setup: Setup,
+        history: tuple[CaseAction, ...],
+        moves: tuple[CaseAction, ...],
+        rules: Rules,
+    ) -> Observation:
+        self._runs += 1
+        try:
+            msg = run_message(f"r{self._runs}", setup, history, moves, rules)
+        except ValueError as err:
+            return Observation("", error=f"the case cannot be sent: {err}")
+        try:
+            process = self._started()
+            began = time.perf_counter()
+            try:
+                process.send(encode(msg))
+                line = process.receive(self.timeout)
+            finally:
+                self._waited += time.perf_counter() - began
+            answer = decode(line)
+        except JsonlError as err:
+            return Observation("", error=str(err))
+        except _Timeout as err:
+            self._discard()
+            return Observation("", error=f"{self.name}: {err} (restarted)")
+        except _Exited as err:
+            self._discard()
+            return Observation("", error=f"{self.name}: {err} (restarted)")
+        except ProtocolError as err:
+            self._discard()
+            return Observation("", error=f"{self.name}: garbled answer: {err} (restarted)")
+        return self._observation(msg, answer, moves)
+
+    def _observation(self, msg: Run, answer: object, moves: tuple[CaseAction, ...]) -> Observation:
+        claims = self.declared().claims
+        answered_id = getattr(answer, "id", None)
+        if isinstance(answer, Error) and answered_id in (msg.id, None):
+            return Observation("", error=f"{self.name}: {answer.message}")
+        if isinstance(answer, Unsupported) and answered_id == msg.id:
+            return declined(f"{self.name}: {answer.reason}")
+        if not isinstance(answer, Result) or answered_id != msg.id:
+            self._discard()
+            what = type(answer).__name__.lower()
+            return Observation("", error=f"{self.name}: expected the result of {msg.id}, got a {what}")
+        if len(answer.steps) != len(moves):
+            return Observation(
+                "",
+                error=f"{self.name}: {len(answer.steps)} steps answered for {len(moves)} moves",
+            )
+        missing = unreported(answer, claims)
+        if missing:
+            return Observation("", error=f"{self.name}: declared {missing} but did not report it")
+        steps = tuple(step_observation(str(a), s, claims) for a, s in zip(moves, answer.steps, strict=True))
+        return Observation(answer.initial_board or "", steps, end_observation(answer.end, claims))
+
+    def limit(self, expectation: Expectation, moves: tuple[CaseAction, ...]) -> Limited:
+        """The part of ``expectation`` made of claims the program declared it reports."""
+        return limit(expectation, self.declared().claims)
+
+
+# -- conversions -------------------------------------------------------------------------------
+
+
+def _act(action: CaseAction, markers: dict[str, str]) -> Act:
+    if action.kind != "move":
+        return Act(action.color, action.kind)
+    vertex = action.vertex or ""
+    if vertex.startswith("@"):
+        if vertex[1:] not in markers:
+            raise ValueError(f"{action}: unknown marker")
+        vertex = markers[vertex[1:]]
+    return Act(action.color, "move", vertex.upper())
+
+
+def run_message(
+    run_id: str,
+    setup: Setup,
+    history: tuple[CaseAction, ...],
+    moves: tuple[CaseAction, ...],
+    rules: Rules,
+    case: str = "",
+) -> Run:
+    """The ``run`` message of one case under one ruleset, markers resolved to vertices."""
+    markers = dict(setup.markers)
+    return Run(
+        id=run_id,
+        ruleset=rules.name,
+        rules=rules.values(),
+        width=setup.width,
+        height=setup.height,
+        to_move=setup.to_move,
+        handicap=setup.handicap,
+        stones=tuple((v.upper(), c) for v, c in setup.stones),
+        history=tuple(_act(a, markers) for a in history),
+        moves=tuple(_act(a, markers) for a in moves),
+        case=case,
+    )
+
+
+UNTOLD = "?"  # an undeclared claim's placeholder: never compared (limit() drops such claims)
+
+
+def step_observation(action: str, step: Step, claims: frozenset[str]) -> StepObservation:
+    """A step as the comparator sees it; undeclared claims get placeholders that are never compared."""
+    legal = bool(step.legal) if "legal" in claims else False
+    effect = (step.effect or ("played" if legal else "refused")) if "legal" in claims else UNTOLD
+    reason = step.reason if "reason" in claims and not legal else None
+
+    def told(claim: str, value, placeholder):
+        return value if claim in claims and value is not None else placeholder
+
+    return StepObservation(
+        action=action,
+        legal=legal,
+        effect=effect,
+        reason=reason,
+        captures=told("captures", step.captures, ()),
+        self_captures=told("self-captures", step.self_captures, ()),
+        to_move=told("to-move", step.to_move, UNTOLD),
+        board=told("board", step.board, UNTOLD),
+    )
+
+
+def end_observation(end: End | None, claims: frozenset[str]) -> EndState:
+    if end is None or end.phase is None or "end" not in claims:
+        return EndState(UNTOLD, UNTOLD)
+    return EndState(end.phase, end.to_move or UNTOLD, end.kind, end.result, end.winner)
+
+
+VERDICT_CLAIMS = {"legal": ("legal",), "illegal": ("legal", "reason"), "void-pass": ("legal", "reason")}
+VERDICT_CLAIMS["forfeit"] = VERDICT_CLAIMS["illegal"]
+
+
+def needs(claim: Claim) -> tuple[str, ...]:
+    """The protocol claims a case claim is compared on."""
+    return VERDICT_CLAIMS.get(claim.kind, (claim.kind,))
+
+
+def limit(expectation: Expectation, claims: frozenset[str]) -> Limited:
+    """Drop every claim that needs an undeclared protocol claim; an either-verdict goes whole."""
+    kept: list[StepVerdict] = []
+    dropped: list[str] = []
+    for verdict in expectation.steps:
+        if verdict.is_open:
+            if all(set(needs(c)) <= claims for alt in verdict.alternatives for c in alt):
+                kept.append(verdict)
+            else:
+                dropped.append(str(verdict))
+            continue
+        alternative = verdict.alternatives[0] if verdict.alternatives else ()
+        held = tuple(c for c in alternative if set(needs(c)) <= claims)
+        dropped.extend(f"{verdict.step}: {c}" for c in alternative if c not in held)
+        if held:
+            kept.append(replace(verdict, alternatives=(held,)))
+    end = expectation.end
+    if end is not None and "end" not in claims:
+        dropped.append(str(end))
+        end = None
+    # Protocol 1 has no count: count and point claims are left out, never failed or passed.
+    if expectation.count is not None:
+        dropped.append(str(expectation.count))
+    dropped.extend(str(p) for p in expectation.points)
+    held = replace(expectation, steps=tuple(kept), end=end, count=None, points=())
+    return Limited(held, tuple(dropped))
+
+
+STEP_FIELDS = {
+    "legal": "legal",
+    "captures": "captures",
+    "self-captures": "self_captures",
+    "to-move": "to_move",
+    "board": "board",
+}
+
+
+def unreported(result: Result, claims: frozenset[str]) -> str:
+    """The first declared claim a result leaves null, as text ("" if none)."""
+    for n, step in enumerate(result.steps, 1):
+        for claim, name in STEP_FIELDS.items():
+            if claim in claims and getattr(step, name) is None:
+                return f"{claim!r} (null at step {n})"
+        if "reason" in claims and step.legal is False and step.reason is None:
+            return f"'reason' (null for the refusal at step {n})"
+    if "end" in claims and (result.end is None or result.end.phase is None):
+        return "'end' (null)"
+    return ""
+
+
+def declined(reason: str) -> Observation:
+    """The observation of a run the program declined: a skip, never a pass."""
+    return Observation("", skip=reason)

@@ -1,0 +1,283 @@
+"""Reports of ``jpd verify``: terminal text, JSON, JUnit XML (HTML: :mod:`jpdtools.verify.report_html`).
+
+JSON shape (``"format": 1``, ``"kind": "verify"``; keys are stable, new keys may be added)::
+
+    {"format": 1, "kind": "verify", "implementation": "gnugo", "impl": "gnugo",
+     "interrupted": false, "jobs": 1,
+     "timing": {"wall_seconds": 2.4, "items_seconds": 2.3, "engine_seconds": 1.3,
+                "harness_seconds": 1.0, "harness_share": 0.43},
+     "results": [{"case": "ko.simple.001", "ruleset": "japanese", "outcome": "pass",
+                  "status": "pass", "expected_failure": null, "limited": ["end: halted two-passes"],
+                  "mismatches": [...], "detail": "", "file": "...", "line": 7}],
+     "load_errors": [...], "unused_expected_failures": ["file:3: pattern"],
+     "summary": {"total": 10, "pass": 5, "unexpected-pass": 0, "expected-failure": 1,
+                 "unexpected-failure": 0, "open": 0, "skip": 4, "error": 0, "load_errors": 0,
+                 "limited": 3, "ok": true, "by_ruleset": {"japanese": {...}},
+                 "by_axis": {"suicide": {"forbidden": {...}}}}}
+
+``status`` is the comparator's (pass, fail, open, skip, error); ``outcome`` adds the expected-failure
+list. ``ok`` is false when anything failed unexpectedly, passed unexpectedly or errored, or a case
+file could not be loaded. Timing: ``items_seconds`` sums the time spent on each item (in all
+workers), ``engine_seconds`` the part of it spent waiting for the implementation;
+``harness_seconds`` is the difference. ``limited`` counts the played items compared without some
+claims (those only the harness decides, listed per result under ``limited``).
+"""
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from jpdref.rules import AXES
+
+from jpdtools import table
+from jpdtools.run.report import failure_json
+from jpdtools.run.runner import LoadFailure
+from jpdtools.verify.verification import BAD, OUTCOMES, Outcome, VerifyResult
+
+JSON_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Timing:
+    wall_seconds: float = 0.0
+    items_seconds: float = 0.0
+    engine_seconds: float = 0.0
+
+    @property
+    def harness_seconds(self) -> float:
+        return max(0.0, self.items_seconds - self.engine_seconds)
+
+    @property
+    def harness_share(self) -> float:
+        return self.harness_seconds / self.items_seconds if self.items_seconds else 0.0
+
+    def to_json(self) -> dict:
+        return {
+            "wall_seconds": round(self.wall_seconds, 3),
+            "items_seconds": round(self.items_seconds, 3),
+            "engine_seconds": round(self.engine_seconds, 3),
+            "harness_seconds": round(self.harness_seconds, 3),
+            "harness_share": round(self.harness_share, 3),
+        }
+
+
+@dataclass(frozen=True)
+class VerifyRun:
+    implementation: str
+    impl: str
+    results: tuple[VerifyResult, ...]
+    failures: tuple[LoadFailure, ...] = ()
+    interrupted: bool = False
+    jobs: int = 1
+    timing: Timing = field(default_factory=Timing)
+    unused: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures and not any(r.outcome in BAD for r in self.results)
+
+
+def counts(results: Iterable[VerifyResult]) -> dict[str, int]:
+    tally = dict.fromkeys((str(o) for o in OUTCOMES), 0)
+    for r in results:
+        tally[str(r.outcome)] += 1
+    return tally
+
+
+def by_ruleset(results: Sequence[VerifyResult], order: Sequence[str] = ()) -> dict[str, dict[str, int]]:
+    names = list(
+        dict.fromkeys(
+            [
+                *[n for n in order if any(r.result.ruleset == n for r in results)],
+                *[r.result.ruleset for r in results],
+            ]
+        )
+    )
+    return {n: counts(r for r in results if r.result.ruleset == n) for n in names}
+
+
+def by_axis(results: Sequence[VerifyResult]) -> dict[str, dict[str, dict[str, int]]]:
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for axis in AXES:
+        values: dict[str, list[VerifyResult]] = {}
+        for r in results:
+            value = dict(r.axes).get(axis)
+            if value is not None:
+                values.setdefault(value, []).append(r)
+        out[axis] = {value: counts(rs) for value, rs in values.items()}
+    return out
+
+
+# -- text --------------------------------------------------------------------------------------
+
+
+def summary_table(results: Sequence[VerifyResult], order: Sequence[str] = ()) -> str:
+    headers = ["ruleset", *(str(o) for o in OUTCOMES)]
+    rows = [[n, *(str(c[str(o)]) for o in OUTCOMES)] for n, c in by_ruleset(results, order).items()]
+    total = counts(results)
+    rows.append(["total", *(str(total[str(o)]) for o in OUTCOMES)])
+    return table.render(headers, rows)
+
+
+def _lines(results: Sequence[VerifyResult], outcome: Outcome) -> list[str]:
+    out = []
+    for r in results:
+        if r.outcome is not outcome:
+            continue
+        out.append(f"  {r.name}  {r.result.where}")
+        out.extend(f"    {m}" for m in r.result.mismatches)
+        if r.result.detail and not r.result.mismatches:
+            out.append(f"    {r.result.detail}")
+        if r.expected_failure and outcome is Outcome.UNEXPECTED_PASS:
+            out.append(f"    listed as {r.expected_failure}")
+    return out
+
+
+def summary_line(run: VerifyRun) -> str:
+    c = counts(run.results)
+    parts = [f"{c[str(o)]} {o}" for o in OUTCOMES]
+    if run.failures:
+        parts.append(f"{len(run.failures)} file(s) not loaded")
+    verdict = "OK" if run.ok else "FAILED"
+    if run.interrupted:
+        verdict += " (interrupted: partial results)"
+    t = run.timing
+    timing = (
+        f"{t.wall_seconds:.1f} s wall, {t.engine_seconds:.1f} s in the implementation, "
+        f"{t.harness_seconds:.1f} s in the harness ({run.jobs} job{'s' if run.jobs > 1 else ''})"
+    )
+    return f"{', '.join(parts)} — {verdict} [{run.implementation}]; {timing}"
+
+
+def format_text(run: VerifyRun, order: Sequence[str] = (), verbose: bool = False, quiet: bool = False) -> str:
+    results = list(run.results)
+    out = [] if quiet else [summary_table(results, order)]
+    sections = [
+        ("UNEXPECTED FAILURES", Outcome.UNEXPECTED_FAILURE),
+        ("UNEXPECTED PASSES", Outcome.UNEXPECTED_PASS),
+        ("ERRORS", Outcome.ERROR),
+    ]
+    if verbose:
+        sections += [("EXPECTED FAILURES", Outcome.EXPECTED_FAILURE), ("SKIPPED", Outcome.SKIP)]
+    for title, outcome in sections:
+        lines = _lines(results, outcome)
+        if lines:
+            out += ["", title, *lines]
+    if run.failures:
+        out += ["", "LOAD ERRORS", *(f"  {f}" for f in run.failures)]
+    if run.unused:
+        out += ["", "UNUSED EXPECTED-FAILURE PATTERNS", *(f"  {u}" for u in run.unused)]
+    out += ["", summary_line(run)]
+    return "\n".join(out).lstrip("\n")
+
+
+# -- JSON --------------------------------------------------------------------------------------
+
+
+def result_json(r: VerifyResult) -> dict:
+    c = r.result
+    return {
+        "case": c.case_id,
+        "ruleset": c.ruleset,
+        "outcome": str(r.outcome),
+        "status": str(c.status),
+        "expected_failure": r.expected_failure,
+        "limited": list(r.limited),
+        "mismatches": [m.to_json() for m in c.mismatches],
+        "detail": c.detail,
+        "file": c.file,
+        "line": c.line,
+    }
+
+
+def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
+    results = list(run.results)
+    summary: dict = {"total": len(results), **counts(results)}
+    summary["load_errors"] = len(run.failures)
+    summary["limited"] = sum(1 for r in results if r.limited and r.outcome is not Outcome.SKIP)
+    summary["ok"] = run.ok
+    summary["by_ruleset"] = by_ruleset(results, order)
+    summary["by_axis"] = by_axis(results)
+    return {
+        "format": JSON_FORMAT,
+        "kind": "verify",
+        "implementation": run.implementation,
+        "impl": run.impl,
+        "interrupted": run.interrupted,
+        "jobs": run.jobs,
+        "timing": run.timing.to_json(),
+        "results": [result_json(r) for r in results],
+        "load_errors": [failure_json(f) for f in run.failures],
+        "unused_expected_failures": list(run.unused),
+        "summary": summary,
+    }
+
+
+def format_json(run: VerifyRun, order: Sequence[str] = ()) -> str:
+    return json.dumps(to_json(run, order), ensure_ascii=False, indent=2)
+
+
+# -- JUnit XML ---------------------------------------------------------------------------------
+
+
+def _testcase(parent: ET.Element, r: VerifyResult) -> None:
+    c = r.result
+    case = ET.SubElement(
+        parent,
+        "testcase",
+        classname=f"jpd.{c.ruleset}",
+        name=c.case_id,
+        file=c.file,
+        line=str(c.line),
+        time=f"{r.seconds:.4f}",
+    )
+    text = "\n".join(str(m) for m in c.mismatches) or c.detail
+    if r.outcome is Outcome.UNEXPECTED_FAILURE:
+        first = str(c.mismatches[0]) if c.mismatches else c.detail
+        ET.SubElement(case, "failure", message=first, type="unexpected-failure").text = text
+    elif r.outcome is Outcome.UNEXPECTED_PASS:
+        message = f"unexpected pass (listed as {r.expected_failure})"
+        ET.SubElement(case, "failure", message=message, type="unexpected-pass").text = message
+    elif r.outcome is Outcome.ERROR:
+        ET.SubElement(case, "error", message=c.detail, type="error").text = c.detail
+    elif r.outcome is Outcome.EXPECTED_FAILURE:
+        ET.SubElement(case, "skipped", message=f"expected failure: {text}", type="expected-failure")
+    elif r.outcome is Outcome.SKIP:
+        ET.SubElement(case, "skipped", message=c.detail, type="skip")
+    elif r.outcome is Outcome.OPEN:
+        ET.SubElement(case, "skipped", message=f"open: {c.detail}", type="open")
+
+
+def _attrs(name: str, c: dict[str, int], tests: int, seconds: float) -> dict[str, str]:
+    skipped = c.get("skip", 0) + c.get("open", 0) + c.get("expected-failure", 0)
+    return {
+        "name": name,
+        "tests": str(tests),
+        "failures": str(c.get("unexpected-failure", 0) + c.get("unexpected-pass", 0)),
+        "errors": str(c.get("error", 0)),
+        "skipped": str(skipped),
+        "time": f"{seconds:.3f}",
+    }
+
+
+def format_junit(run: VerifyRun, order: Sequence[str] = ()) -> str:
+    results = list(run.results)
+    root = ET.Element(
+        "testsuites",
+        _attrs(f"jpd verify {run.implementation}", counts(results), len(results), run.timing.wall_seconds),
+    )
+    for name, c in by_ruleset(results, order).items():
+        mine = [r for r in results if r.result.ruleset == name]
+        suite = ET.SubElement(root, "testsuite", _attrs(name, c, len(mine), sum(r.seconds for r in mine)))
+        for r in mine:
+            _testcase(suite, r)
+    if run.failures:
+        suite = ET.SubElement(
+            root, "testsuite", _attrs("load", {"error": len(run.failures)}, len(run.failures), 0)
+        )
+        for f in run.failures:
+            case = ET.SubElement(suite, "testcase", classname="jpd.load", name=f.file, file=f.file, time="0")
+            ET.SubElement(case, "error", message=str(f), type=f.code or "load").text = str(f)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

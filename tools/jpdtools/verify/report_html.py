@@ -1,0 +1,117 @@
+"""The compliance report of ``jpd verify`` as one static HTML page (no scripts, no external assets).
+
+Sections: the implementation and timing; outcomes by ruleset; outcomes by axis value; every
+failing item (unexpected failures, unexpected passes, errors, expected failures) with each
+mismatch as expected versus observed; the reasons items were skipped, counted.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from html import escape
+
+from jpdtools.verify.report import VerifyRun, by_axis, by_ruleset, counts, summary_line
+from jpdtools.verify.verification import OUTCOMES, Outcome, VerifyResult
+
+STYLE = """
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.2em .6em;text-align:right}
+th:first-child,td:first-child{text-align:left}code,pre{font:12px/1.3 ui-monospace,monospace}
+td.l{text-align:left}.z{color:#bbb}.pass{background:#e6f4e6}.unexpected-failure,.error,.unexpected-pass{background:#fbe3e3}
+.expected-failure{background:#fff4d6}.skip,.open{background:#f0f0f0}
+details{margin:.4em 0}summary{cursor:pointer}pre{white-space:pre-wrap;margin:.2em 0}
+"""
+
+SECTIONS = (
+    (Outcome.UNEXPECTED_FAILURE, "Unexpected failures"),
+    (Outcome.UNEXPECTED_PASS, "Unexpected passes"),
+    (Outcome.ERROR, "Errors"),
+    (Outcome.EXPECTED_FAILURE, "Expected failures"),
+)
+
+
+def _counts_row(label: str, c: dict[str, int]) -> str:
+    cells = "".join(f'<td class="{o if c[str(o)] else "z"}">{c[str(o)]}</td>' for o in OUTCOMES)
+    return f"<tr><td>{escape(label)}</td>{cells}</tr>"
+
+
+def _counts_table(first: str, rows: dict[str, dict[str, int]], total: dict[str, int] | None = None) -> str:
+    head = "".join(f"<th>{escape(str(o))}</th>" for o in OUTCOMES)
+    body = "".join(_counts_row(name, c) for name, c in rows.items())
+    if total is not None:
+        body += _counts_row("total", total)
+    return f"<table><tr><th>{escape(first)}</th>{head}</tr>{body}</table>"
+
+
+def _mismatch_row(m: dict) -> str:
+    expected, observed = escape(m["expected"]), escape(m["observed"] or "nothing")
+    return (
+        f"<tr><td class=l>{escape(m['where'])}</td><td class=l><code>{expected}</code></td>"
+        f"<td class=l><code>{observed}</code></td></tr>"
+    )
+
+
+def _item(r: VerifyResult) -> str:
+    c = r.result
+    head = f"<code>{escape(r.name)}</code> — {escape(c.where)}"
+    rows = "".join(_mismatch_row(m.to_json()) for m in c.mismatches)
+    parts = [f"<details><summary>{head}</summary>"]
+    if rows:
+        parts.append(f"<table><tr><th>where</th><th>expected</th><th>observed</th></tr>{rows}</table>")
+    if c.detail:
+        parts.append(f"<pre>{escape(c.detail)}</pre>")
+    if r.expected_failure:
+        parts.append(f"<p>listed in the expected failures as <code>{escape(r.expected_failure)}</code></p>")
+    if r.limited:
+        parts.append(f"<p>not compared (the referee's): {escape('; '.join(r.limited))}</p>")
+    parts.append("</details>")
+    return "".join(parts)
+
+
+def _skips(results: Sequence[VerifyResult]) -> str:
+    reasons = Counter(r.result.detail for r in results if r.outcome is Outcome.SKIP)
+    if not reasons:
+        return "<p>None.</p>"
+    rows = "".join(
+        f"<tr><td class=l>{escape(reason)}</td><td>{n}</td></tr>" for reason, n in reasons.most_common()
+    )
+    return f"<table><tr><th>reason</th><th>items</th></tr>{rows}</table>"
+
+
+def format_html(run: VerifyRun, order: Sequence[str] = ()) -> str:
+    results = list(run.results)
+    t = run.timing
+    limited = sum(1 for r in results if r.limited and r.outcome is not Outcome.SKIP)
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>jpd verify — {escape(run.implementation)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>Compliance report: {escape(run.implementation)}</h1>",
+        f"<p><code>jpd verify --impl {escape(run.impl)}</code> — {escape(summary_line(run))}</p>",
+        "<p>A skip never counts as a pass; an open item (an either-verdict matched) is neither.",
+        f" {limited} played item(s) were compared without the claims only the harness decides.</p>",
+        "<table><tr><th>timing</th><th>seconds</th></tr>",
+        f"<tr><td>wall clock ({run.jobs} job(s))</td><td>{t.wall_seconds:.2f}</td></tr>",
+        f"<tr><td>items, summed over workers</td><td>{t.items_seconds:.2f}</td></tr>",
+        f"<tr><td>waiting on the implementation</td><td>{t.engine_seconds:.2f}</td></tr>",
+        f"<tr><td>harness</td><td>{t.harness_seconds:.2f} ({t.harness_share:.0%})</td></tr></table>",
+        "<h2>By ruleset</h2>",
+        _counts_table("ruleset", by_ruleset(results, order), counts(results)),
+        "<h2>By axis value</h2>",
+    ]
+    for axis, values in by_axis(results).items():
+        out.append(f"<h3>{escape(axis)}</h3>" + _counts_table("value", values))
+    for outcome, title in SECTIONS:
+        mine = [r for r in results if r.outcome is outcome]
+        out.append(f"<h2>{escape(title)} ({len(mine)})</h2>")
+        out.extend(_item(r) for r in mine)
+        if not mine:
+            out.append("<p>None.</p>")
+    if run.failures:
+        out.append("<h2>Load errors</h2><ul>")
+        out.extend(f"<li><code>{escape(str(f))}</code></li>" for f in run.failures)
+        out.append("</ul>")
+    out.append("<h2>Skipped: why</h2>")
+    out.append(_skips(results))
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,375 @@
+"""Verifying a third-party implementation: outcomes, expected-failure lists, parallel execution.
+
+The plan and the comparator are those of ``jpd run`` (:mod:`jpdtools.run.runner`,
+:func:`jpdtools.run.compare.judge`); on top of a judgement this module adds:
+
+* the implementer's **expected-failure list** — one pattern per line, ``case-id[ruleset]`` or
+  ``case-id`` (any ruleset), each part an fnmatch glob, ``#`` starts a comment;
+* the **outcome** of each item: ``pass``, ``unexpected-pass`` (listed, yet it passed),
+  ``expected-failure`` (listed and failed), ``unexpected-failure``, ``open`` (an either-verdict
+  matched: never a pass), ``skip`` (the implementation cannot play it: never a pass) and
+  ``error`` (it could not be played: a crash, a hang, an impossible set-up — listing an item does
+  not excuse an error);
+* adapters may *limit* the comparison to what they decide (``adapter.limit(expectation, moves)``,
+  or ``adapter.limit_item(expectation, setup, moves, rules)`` when the limit depends on the item's
+  ruleset and set-up, as the count does: see :mod:`jpdtools.verify.gtp.limits`) and refuse items their
+  capabilities cannot express (``adapter.unsupported_item(setup, history, rules)``): all are
+  optional hooks;
+* execution in ``jobs`` worker processes, each with its own adapter (and engine processes),
+  results streamed back as they come; a worker that dies turns its current item into an error
+  and is replaced.
+
+Timing: every result carries its wall ``seconds`` and ``engine_seconds`` — the time the adapter
+spent waiting for the implementation (``adapter.engine_seconds``, when the adapter measures it).
+"""
+
+import fnmatch
+import multiprocessing
+import os
+import queue
+import shlex
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from pathlib import Path
+
+from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.run.adapters import Observation, StepObservation
+from jpdtools.run.compare import CaseResult, Judgement, Status, judge
+from jpdtools.run.runner import PlanItem, case_result
+
+MAX_WORKER_RESTARTS = 8
+
+
+class Outcome(StrEnum):
+    PASS = "pass"
+    UNEXPECTED_PASS = "unexpected-pass"
+    EXPECTED_FAILURE = "expected-failure"
+    UNEXPECTED_FAILURE = "unexpected-failure"
+    OPEN = "open"
+    SKIP = "skip"
+    ERROR = "error"
+
+
+OUTCOMES = tuple(Outcome)
+BAD = frozenset({Outcome.UNEXPECTED_PASS, Outcome.UNEXPECTED_FAILURE, Outcome.ERROR})
+
+
+# -- expected failures -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExpectedFailures:
+    """Patterns ``(case_glob, ruleset_glob, text, line)``; an empty list expects nothing to fail."""
+
+    patterns: tuple[tuple[str, str, str, int], ...] = ()
+    path: str = ""
+
+    def match(self, case_id: str, ruleset: str) -> str | None:
+        """The first pattern (as written) matching this item, or None."""
+        for case_glob, rules_glob, text, _ in self.patterns:
+            if fnmatch.fnmatchcase(case_id, case_glob) and fnmatch.fnmatchcase(ruleset, rules_glob):
+                return text
+        return None
+
+    def unused(self, matched: set[str]) -> list[str]:
+        return [f"{self.path}:{line}: {text}" for _, _, text, line in self.patterns if text not in matched]
+
+
+def parse_expected_failures(text: str, path: str = "<expected-failures>") -> ExpectedFailures:
+    """Parse an expected-failure list. Raises InputError naming the bad line."""
+    patterns = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if " " in line or "\t" in line:
+            raise InputError(f"one pattern per line, got {line!r}", Location(path, n, 1))
+        case_glob, rules_glob = line, "*"
+        if line.endswith("]"):
+            head, bracket, tail = line.rpartition("[")
+            if not bracket or not head or not tail[:-1]:
+                raise InputError(f"expected case-id[ruleset], got {line!r}", Location(path, n, 1))
+            case_glob, rules_glob = head, tail[:-1]
+        elif "[" in line or "]" in line:
+            raise InputError(f"unbalanced brackets in {line!r}", Location(path, n, 1))
+        patterns.append((case_glob, rules_glob, line, n))
+    return ExpectedFailures(tuple(patterns), path)
+
+
+def load_expected_failures(path: Path | None) -> ExpectedFailures:
+    if path is None:
+        return ExpectedFailures()
+    text = read_text_file(path, "the expected-failure list")
+    return parse_expected_failures(text, str(path))
+
+
+# -- outcomes ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VerifyResult:
+    """One item's judgement, its outcome and timing. ``index`` is its place in the plan."""
+
+    result: CaseResult
+    outcome: Outcome
+    index: int = 0
+    expected_failure: str | None = None  # the matching pattern
+    limited: tuple[str, ...] = ()  # claims left out of the comparison (adapter.limit)
+    axes: tuple[tuple[str, str], ...] = ()
+    seconds: float = 0.0
+    engine_seconds: float = 0.0
+
+    @property
+    def name(self) -> str:
+        return self.result.name
+
+
+def outcome_of(status: Status, listed: bool) -> Outcome:
+    if status is Status.SKIP:
+        return Outcome.SKIP
+    if status is Status.ERROR:
+        return Outcome.ERROR
+    if status is Status.FAIL:
+        return Outcome.EXPECTED_FAILURE if listed else Outcome.UNEXPECTED_FAILURE
+    if listed:  # it was expected to fail, and it did not
+        return Outcome.UNEXPECTED_PASS
+    return Outcome.OPEN if status is Status.OPEN else Outcome.PASS
+
+
+def with_outcome(vr: VerifyResult, expected: ExpectedFailures) -> VerifyResult:
+    pattern = expected.match(vr.result.case_id, vr.result.ruleset)
+    return replace(vr, outcome=outcome_of(vr.result.status, pattern is not None), expected_failure=pattern)
+
+
+# -- one item ----------------------------------------------------------------------------------
+
+
+def _judge_item(item: PlanItem, adapter) -> tuple[Judgement, object, tuple[str, ...]]:
+    case, expectation, rules = item.case, item.expectation, item.rules
+    if case.setup is None or expectation is None or rules is None:
+        return Judgement(Status.ERROR, detail="the case has no set-up"), None, ()
+    why_not = adapter.capabilities().unsupported(rules, case.setup)
+    hook = getattr(adapter, "unsupported_item", None)
+    if not why_not and hook is not None:
+        why_not = hook(case.setup, case.history, rules)
+    if why_not:
+        return Judgement(Status.SKIP, detail=f"{adapter.name}: {why_not}"), None, ()
+    dropped: tuple[str, ...] = ()
+    item_limiter = getattr(adapter, "limit_item", None)
+    limiter = getattr(adapter, "limit", None)
+    if item_limiter is not None or limiter is not None:
+        if item_limiter is not None:
+            limited = item_limiter(expectation, case.setup, case.moves, rules)
+        else:
+            limited = limiter(expectation, case.moves)
+        if limited.empty:
+            detail = f"{adapter.name}: nothing left to compare ({'; '.join(limited.dropped)})"
+            return Judgement(Status.SKIP, detail=detail), None, limited.dropped
+        expectation, dropped = limited.expectation, limited.dropped
+    observation = adapter.observe(case.setup, case.history, case.moves, rules)
+    bad = malformed(observation)
+    if bad:
+        return Judgement(Status.ERROR, detail=f"{adapter.name}: malformed observation: {bad}"), None, dropped
+    judgement = judge(expectation, observation)
+    if judgement.status is Status.OPEN and case.open:
+        detail = f"{judgement.detail} ({', '.join(case.open)})"
+        judgement = Judgement(Status.OPEN, detail=detail, open_steps=judgement.open_steps)
+    return judgement, observation, dropped
+
+
+def malformed(observation) -> str | None:
+    """What is wrong with an adapter's observation (wrong types), or None: never judge garbage."""
+    if not isinstance(observation, Observation):
+        return f"expected an Observation, got {type(observation).__name__}"
+    if observation.error is not None:
+        return None if isinstance(observation.error, str) else "error is not a string"
+    if observation.skip is not None:
+        return None if isinstance(observation.skip, str) else "skip is not a string"
+    for n, step in enumerate(observation.steps, 1):
+        texts = (step.action, step.effect, step.to_move, step.board)
+        if not isinstance(step, StepObservation) or not all(isinstance(t, str) for t in texts):
+            return f"step {n} lacks action, effect, to-move or board text"
+        if not isinstance(step.legal, bool) or not (step.reason is None or isinstance(step.reason, str)):
+            return f"step {n} has a bad legal flag or reason"
+        for group in (step.captures, step.self_captures):
+            if not all(isinstance(v, str) for v in group):
+                return f"step {n} has a capture that is not a vertex"
+    end = observation.end
+    if end is not None and not (isinstance(end.phase, str) and isinstance(end.to_move, str)):
+        return "the end state lacks a phase or side to move"
+    return None
+
+
+def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
+    """Run one item. Never raises for a problem of the implementation: that is an error."""
+    began = time.perf_counter()
+    engine_before = getattr(adapter, "engine_seconds", 0.0)
+    dropped: tuple[str, ...] = ()
+    try:
+        judgement, observation, dropped = _judge_item(item, adapter)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as err:  # a crash of the implementation is a result, not a traceback
+        judgement, observation = Judgement(Status.ERROR, detail=f"{type(err).__name__}: {err}"), None
+    result = case_result(item, judgement, observation)
+    axes = tuple(item.rules.values().items()) if item.rules is not None else ()
+    return VerifyResult(
+        result,
+        outcome_of(result.status, False),
+        index,
+        limited=dropped,
+        axes=axes,
+        seconds=time.perf_counter() - began,
+        engine_seconds=getattr(adapter, "engine_seconds", 0.0) - engine_before,
+    )
+
+
+# -- implementations ---------------------------------------------------------------------------
+
+LIBRARY_PROFILES = ("sgfmill", "openspiel")
+
+
+def open_impl(spec: str, timeout: float):
+    """The adapter for ``--impl SPEC``: ``gnugo``, ``gtp:COMMAND…``, ``jsonl:COMMAND…``,
+    ``sgfmill``, ``openspiel``. Raises InputError for an unknown or unusable spec."""
+    from jpdtools.verify.gtp import profiles
+    from jpdtools.verify.gtp.adapter import GtpAdapter
+
+    kind, colon, rest = spec.partition(":")
+    if spec == "gnugo":
+        binary = profiles.gnugo_binary()
+        if binary is None:
+            raise InputError("--impl gnugo: GNU Go is not installed (Debian: apt-get install gnugo)")
+        return GtpAdapter(profiles.gnugo(binary), timeout)
+    if colon and kind == "gtp":
+        return GtpAdapter(profiles.generic(_argv(spec, rest)), timeout)
+    if colon and kind == "jsonl":
+        return _jsonl(_argv(spec, rest), timeout)
+    if spec in LIBRARY_PROFILES:
+        try:
+            from jpdtools.verify.programs.profiles import PROFILES
+        except ImportError:
+            raise InputError(f"--impl {spec}: the bundled program profiles are not installed") from None
+        if spec not in PROFILES:
+            raise InputError(f"--impl {spec}: no such bundled program (known: {', '.join(PROFILES)})")
+        return _jsonl(list(PROFILES[spec]), timeout)
+    raise InputError(
+        f"--impl {spec!r}: expected gnugo, gtp:COMMAND, jsonl:COMMAND, {' or '.join(LIBRARY_PROFILES)}"
+    )
+
+
+def _argv(spec: str, rest: str) -> list[str]:
+    try:
+        argv = shlex.split(rest)
+    except ValueError as err:
+        raise InputError(f"--impl {spec!r}: {err}") from None
+    if not argv:
+        raise InputError(f"--impl {spec!r} names no command")
+    return argv
+
+
+def _jsonl(command: list[str], timeout: float):
+    try:
+        from jpdtools.verify.jsonl.adapter import JsonlAdapter
+    except ImportError:
+        raise InputError("the JSON-lines adapter (jpdtools.verify.jsonl.adapter) is not available") from None
+    return JsonlAdapter(command, timeout)
+
+
+def close_impl(adapter) -> None:
+    close = getattr(adapter, "close", None)
+    if close is not None:
+        close()
+
+
+# -- execution ---------------------------------------------------------------------------------
+
+OpenFn = Callable[[str, float], object]
+
+
+def run_serial(items: Sequence[PlanItem], adapter) -> Iterator[VerifyResult]:
+    for index, item in enumerate(items):
+        yield verify_item(item, adapter, index)
+
+
+def _worker(spec: str, timeout: float, items, tasks, results, opener: OpenFn) -> None:
+    adapter = opener(spec, timeout)
+    try:
+        while True:
+            index = tasks.get()
+            if index is None:
+                break
+            results.put(("start", index, os.getpid()))
+            results.put(("done", index, verify_item(items[index], adapter, index)))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        close_impl(adapter)
+
+
+def _lost(item: PlanItem, index: int, why: str) -> VerifyResult:
+    result = case_result(item, Judgement(Status.ERROR, detail=why))
+    return VerifyResult(result, Outcome.ERROR, index)
+
+
+def run_parallel(
+    items: Sequence[PlanItem], spec: str, timeout: float, jobs: int, opener: OpenFn = open_impl
+) -> Iterator[VerifyResult]:
+    """Yield one result per item, in completion order, from ``jobs`` worker processes."""
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    tasks, results = ctx.Queue(), ctx.Queue()
+    for index in range(len(items)):
+        tasks.put(index)
+    workers: dict[int, multiprocessing.Process] = {}
+    current: dict[int, int] = {}  # pid -> item index
+
+    def spawn() -> None:
+        proc = ctx.Process(target=_worker, args=(spec, timeout, items, tasks, results, opener), daemon=True)
+        proc.start()
+        workers[proc.pid] = proc
+        tasks.put(None)
+
+    for _ in range(max(1, min(jobs, len(items)))):
+        spawn()
+    done: set[int] = set()
+    restarts = 0
+    try:
+        while len(done) < len(items):
+            try:
+                message = results.get(timeout=0.5)
+            except queue.Empty:
+                for pid, proc in list(workers.items()):
+                    if proc.is_alive():
+                        continue
+                    del workers[pid]
+                    index = current.pop(pid, None)
+                    if proc.exitcode == 0:  # it ran out of work
+                        continue
+                    if index is not None and index not in done:
+                        done.add(index)
+                        yield _lost(items[index], index, f"the worker process died (exit {proc.exitcode})")
+                    if len(done) < len(items) and restarts < MAX_WORKER_RESTARTS:
+                        restarts += 1
+                        spawn()
+                if not workers:
+                    for index in range(len(items)):
+                        if index not in done:
+                            done.add(index)
+                            yield _lost(items[index], index, "no worker process left to run it")
+                continue
+            if message[0] == "start":
+                current[message[2]] = message[1]
+            elif message[1] not in done:
+                done.add(message[1])
+                yield message[2]
+    finally:
+        for proc in workers.values():
+            if proc.is_alive():
+                proc.terminate()
+        for proc in workers.values():
+            proc.join(timeout=5)
+        tasks.close()
+        results.close()
