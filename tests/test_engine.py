@@ -313,3 +313,23 @@ def test_setup_rejects_points_off_the_board_and_non_colours():
 def test_gtp_vertices_take_ascii_digits_only():
     with pytest.raises(ValueError, match="not a GTP vertex"):
         Geometry.square(5).from_gtp("A\u0663")
+
+
+def test_axis_values_live_with_the_rules():
+    """{#rules.axes} The rules module defines every axis's values; counting imports them from it.
+
+    Importing ``jpdref.rules`` (or the play engine) loads nothing of counting, so imports run one
+    way: rules ← game ← counting.
+    """
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, jpdref.rules, jpdref.game\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('jpdref.counting'))\n"
+        "assert not loaded, loaded\n"
+        "import jpdref.counting as c\n"
+        "assert c.Method is jpdref.rules.Method and c.KomiRule is jpdref.rules.KomiRule\n"
+        "assert jpdref.rules.axis_type('counting') is c.Method\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

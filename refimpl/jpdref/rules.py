@@ -5,9 +5,10 @@ A ruleset is one flat record of settings (as in KataGo's ``Rules``); the named p
 rejects unknown axes and values naming the offending text. Axis names and values are the
 spellings used in the spec, the case files and the command line.
 
-The last two axes say how a halted game is counted (spec/counting.md): ``counting``, the method,
-and ``komi``, a komi rule or a fixed number of points; :func:`jpdref.counting.dispatch.count_for`
-counts a final position by them.
+The last two axes say how a halted game is counted (spec/counting.md): ``counting``, the method
+(:class:`Method`), and ``komi``, a komi rule (:class:`KomiRule`) or a fixed number of points;
+:func:`jpdref.counting.dispatch.count_for` counts a final position by them. Every axis's values are
+defined here, with the rules; the play engine and counting import them (never the other way round).
 """
 
 import re
@@ -90,6 +91,33 @@ class HandicapPlacement(StrEnum):
     FREE = "free"  # Black chooses the points, one stone at a time
 
 
+class Method(StrEnum):
+    """{#count.area} How a halted game is counted (axis ``counting``); spec/counting.md."""
+
+    AREA = "area"  # 子空合计 (Chinese): {#count.area}
+    TROMP_TAYLOR = "tromp-taylor"  # {#count.tromp-taylor}
+    JAPANESE = "japanese"  # 惟目是地: {#count.japanese}
+    EQUAL_STONES = "equal-stones"  # 等子比空 (jpd-2022): {#count.equal-stones}
+    ART = "art"  # 艺术版 equal-stones judgment: {#count.art}
+    EQUAL_EMPTY = "equal-empty"  # 等空比子: {#count.equal-empty}
+    ROADS = "roads"  # 等子比路 (jhz-2022): {#count.roads}
+    ING = "ing"  # 应氏填满计点: {#count.ing}
+
+
+class KomiRule(StrEnum):
+    """{#count.komi} The komi rules of the seeds and of the rulesets compared with them (axis ``komi``)."""
+
+    NONE = "none"
+    FIXED_6_5 = "6.5"  # 先下贴目 6.5: 000 §30, 001 第十八条, 004 贴先
+    BLACK_LAST = "6.5+black-last"  # 黑收后贴1点 / 1路: 000 §25, 002 §24, §29
+    A_VERSION = "a-version"  # 003 A版: 7.5 if White passed or played virtual first, else 6.5
+    B_VERSION = "b-version"  # 003 B版: 7.5 whoever passed first
+    WMSG_2008 = "wmsg-2008"  # 003: the opponent of the first to pass is 收后方
+    CHINESE = "chinese-3.75"  # 004 Chinese summary: 3¾ stones = 7.5 points
+    ING = "ing-8"  # Ing: 8 points, Black wins a tie
+    JAPANESE = "japanese-6.5"  # J1989 practice: 6.5 目
+
+
 class FixedKomi(Fraction):
     """{#count.komi} A fixed komi in points, written as a decimal (``7.5``, ``-1``, ``0.25``)."""
 
@@ -104,7 +132,7 @@ class FixedKomi(Fraction):
 
 _DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
-AXES: dict[str, type[StrEnum] | None] = {
+AXES: dict[str, type[StrEnum]] = {
     "pass": PassRule,
     "virtual-move": VirtualMove,
     "suicide": Suicide,
@@ -114,14 +142,12 @@ AXES: dict[str, type[StrEnum] | None] = {
     "halt": Halt,
     "illegal-move": IllegalMove,
     "handicap": HandicapPlacement,
-    "counting": None,  # jpdref.counting.Method {#count.area}
-    "komi": None,  # jpdref.counting.KomiRule, or a FixedKomi {#count.komi}
+    "counting": Method,  # {#count.area}
+    "komi": KomiRule,  # or a FixedKomi {#count.komi}
 }
 """Axis spelling → value type. The order is the order in which tables show the axes.
 
-The two counting axes take their value types from :mod:`jpdref.counting` (``None`` here; see
-:func:`axis_type`), which imports the play engine and so cannot be imported by this module at
-load time. ``komi`` also takes a decimal number: a fixed komi in points (:class:`FixedKomi`).
+``komi`` also takes a decimal number: a fixed komi in points (:class:`FixedKomi`).
 """
 
 _FIELD_OF_AXIS = {
@@ -153,8 +179,8 @@ class Rules:
     halt: Halt
     illegal_move: IllegalMove
     handicap: HandicapPlacement
-    counting: StrEnum  # a jpdref.counting.Method {#count.area}
-    komi: StrEnum | FixedKomi  # a jpdref.counting.KomiRule, or a fixed number of points {#count.komi}
+    counting: Method  # {#count.area}
+    komi: KomiRule | FixedKomi  # a named rule, or a fixed number of points {#count.komi}
     title: str = ""
     sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
@@ -219,16 +245,7 @@ def axis_type(axis: str) -> type[StrEnum]:
     """The enumeration of ``axis``'s spellings (for ``komi``: the named rules; numbers are also taken)."""
     if axis not in AXES:
         raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
-    kind = AXES[axis]
-    if kind is not None:
-        return kind
-    if axis == "counting":
-        from jpdref.counting.explanation import Method
-
-        return Method
-    from jpdref.counting.komi import KomiRule
-
-    return KomiRule
+    return AXES[axis]
 
 
 def axis_choices(axis: str) -> list[str]:

@@ -13,18 +13,8 @@ from jpdref.coords import Geometry
 from jpdref.counting.komi import KomiDecision
 from jpdref.counting.numbers import num as num  # re-exported: callers import it from here
 from jpdref.counting.regions import Why
+from jpdref.rules import Method as Method  # re-exported: an axis value, defined with the rules
 from jpdref.stones import Color
-
-
-class Method(StrEnum):
-    AREA = "area"  # 子空合计 (Chinese): {#count.area}
-    TROMP_TAYLOR = "tromp-taylor"  # {#count.tromp-taylor}
-    JAPANESE = "japanese"  # 惟目是地: {#count.japanese}
-    EQUAL_STONES = "equal-stones"  # 等子比空 (jpd-2022): {#count.equal-stones}
-    ART = "art"  # 艺术版 equal-stones judgment: {#count.art}
-    EQUAL_EMPTY = "equal-empty"  # 等空比子: {#count.equal-empty}
-    ROADS = "roads"  # 等子比路 (jhz-2022): {#count.roads}
-    ING = "ing"  # 应氏填满计点: {#count.ing}
 
 
 class Unit(StrEnum):

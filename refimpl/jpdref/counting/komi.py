@@ -7,30 +7,16 @@ convert with their own unit.
 """
 
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
 from jpdref.counting.errors import CountingError
 from jpdref.counting.numbers import num
 from jpdref.game import Counters
+from jpdref.rules import KomiRule as KomiRule  # re-exported: an axis value, defined with the rules
 from jpdref.stones import BLACK, WHITE
 
 SIX_AND_HALF = Fraction(13, 2)
 SEVEN_AND_HALF = Fraction(15, 2)
-
-
-class KomiRule(StrEnum):
-    """The komi rules of the seeds and of the rulesets they are compared with. {#count.komi}"""
-
-    NONE = "none"
-    FIXED_6_5 = "6.5"  # 先下贴目 6.5: 000 §30, 001 第十八条, 004 贴先
-    BLACK_LAST = "6.5+black-last"  # 黑收后贴1点 / 1路: 000 §25, 002 §24, §29
-    A_VERSION = "a-version"  # 003 A版: 7.5 if White passed or played virtual first, else 6.5
-    B_VERSION = "b-version"  # 003 B版: 7.5 whoever passed first
-    WMSG_2008 = "wmsg-2008"  # 003: the opponent of the first to pass is 收后方
-    CHINESE = "chinese-3.75"  # 004 Chinese summary: 3¾ stones = 7.5 points
-    ING = "ing-8"  # Ing: 8 points, Black wins a tie
-    JAPANESE = "japanese-6.5"  # J1989 practice: 6.5 目
 
 
 @dataclass(frozen=True, slots=True)
