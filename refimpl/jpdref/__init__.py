@@ -1,7 +1,9 @@
 """jpdref — the reference implementation of the jipingdian rules specification.
 
-A pure rules engine: no file, network or terminal I/O. Every public function that implements a
-clause of ``spec/`` names the clause anchor in its docstring (``{#anchor}``).
+A pure rules engine: no network or terminal I/O, and one file read — the named presets of
+``spec/rulesets.yaml``, which the distribution carries inside the package (:func:`jpdref.rules.preset`,
+:mod:`jpdref.specfiles`). Every public function that implements a clause of ``spec/`` names the
+clause anchor in its docstring (``{#anchor}``).
 
 Naming conventions used throughout (written once, here):
 

@@ -11,10 +11,17 @@ The last two axes say how a halted game is counted (spec/counting.md): ``countin
 defined here, with the rules; the play engine and counting import them (never the other way round).
 """
 
+import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import cache
+
+import yaml
+
+from jpdref.specfiles import spec_dir
 
 
 class RulesError(ValueError):
@@ -271,6 +278,82 @@ def parse_axis_value(axis: str, text: object, context: str = "") -> StrEnum | Fi
 
 def axis_names() -> list[str]:
     return list(AXES)
+
+
+# -- the named presets ({#rules.presets}) ----------------------------------------------------------
+
+PRESETS_FILE = "rulesets.yaml"
+"""The presets file, in the specification's folder (:func:`jpdref.specfiles.spec_dir`)."""
+
+
+def preset(spec: str) -> Rules:
+    """The preset named ``spec`` (``"chinese"``), or a variant of it (``"chinese:repetition=simple-ko"``).
+
+    Raises RulesError for an unknown name (suggesting the closest), axis or value.
+    """
+    return select_ruleset(presets(), spec)
+
+
+def preset_names() -> list[str]:
+    """The names of the presets, in the order of ``spec/rulesets.yaml``."""
+    return [r.name for r in presets()]
+
+
+@cache
+def presets() -> tuple[Rules, ...]:
+    """Every preset of ``spec/rulesets.yaml``, in file order, read once from the installed package."""
+    path = spec_dir() / PRESETS_FILE
+    return parse_presets(path.read_text(encoding="utf-8"), str(path))
+
+
+def parse_presets(text: str, where: str = PRESETS_FILE) -> tuple[Rules, ...]:
+    """The rulesets of a presets file's text. Raises RulesError naming ``where`` and the ruleset.
+
+    The file format is ``spec/rulesets.yaml``'s: ``format: 1`` and a ``rulesets`` mapping of
+    name → {``title``, axis: [value, source], …}. (``jpd lint`` and ``jpd rules`` read the same
+    file with line and column locations for every error.)
+    """
+    data = yaml.safe_load(text)
+    if not isinstance(data, dict) or data.get("format") != 1 or not isinstance(data.get("rulesets"), dict):
+        raise RulesError(f"{where}: expected a mapping with 'format: 1' and a 'rulesets' mapping")
+    rulesets = []
+    for name, entry in data["rulesets"].items():
+        if not isinstance(entry, dict):
+            raise RulesError(f"{where}: ruleset {name!r} must be a mapping")
+        values, sources = {}, {}
+        for axis, item in entry.items():
+            if axis == "title":
+                continue
+            if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
+                raise RulesError(f"{where}: axis {axis!r} of {name!r} must be [value, source]")
+            values[axis], sources[axis] = item
+        rulesets.append(Rules.from_mapping(str(name), values, str(entry.get("title", "")), sources))
+    return tuple(rulesets)
+
+
+def select_ruleset(rulesets: Sequence[Rules], spec: str) -> Rules:
+    """The ruleset of ``rulesets`` named by ``spec``: ``NAME`` or ``NAME:axis=value,…``."""
+    name, _, overrides = spec.strip().partition(":")
+    names = [r.name for r in rulesets]
+    for rules in rulesets:
+        if rules.name == name:
+            break
+    else:
+        close = difflib.get_close_matches(name, names, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RulesError(f"unknown ruleset {name!r}{hint}; known: {', '.join(names)}")
+    if not overrides:
+        return rules
+    changes: dict[str, str] = {}
+    for item in overrides.split(","):
+        axis, eq, value = item.partition("=")
+        if not eq:
+            raise RulesError(f"override {item!r} is not of the form axis=value")
+        axis = axis.strip()
+        if axis not in AXES:
+            raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
+        changes[axis] = value.strip()
+    return rules.with_values(changes, name=spec.strip())
 
 
 assert [f.name for f in fields(Rules)][1 : len(AXES) + 1] == list(_FIELD_OF_AXIS.values())

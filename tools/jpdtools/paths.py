@@ -1,33 +1,105 @@
-"""Where the project's data lives: ``spec/`` and ``conformance/`` at the repository root."""
+"""Where the distribution's data is: the specification's files and the conformance suite.
+
+Every module, test and benchmark asks here (never ``__file__``-relative paths of its own):
+
+* :func:`spec_dir` / :func:`spec_file` — the files of ``spec/`` (``rulesets.yaml``, ``case.lark``,
+  ``export.schema.json``, the Markdown whose anchors lint and explain read, …);
+* :func:`conformance_dir` — the conformance suite (``conformance/``): the default of ``jpd run``,
+  ``verify``, ``export``, ``lint`` and ``explain`` when no ``--suite DIR`` or paths are given;
+* :func:`checkout_root` — the repository root when running from a checkout, else None.
+
+An installed distribution (wheel) carries ``spec/`` as ``jpdref/_data/spec`` and the suite as
+``jpdtools/_data/conformance`` (``setup.py`` copies them at build time; they are read through
+:mod:`importlib.resources`). Run from a checkout — an editable install — both are the checkout's own
+``spec/`` and ``conformance/``, so the repository holds the one copy. ``$JPD_ROOT`` names a checkout
+whose ``spec/`` and ``conformance/`` are read instead of either.
+"""
 
 import os
+from importlib.resources import files
 from pathlib import Path
+
+from jpdref import specfiles
 
 from jpdtools.errors import InputError
 
 ROOT_ENV = "JPD_ROOT"
+PACKAGED_SUITE = ("_data", "conformance")
+"""The packaged suite, relative to the ``jpdtools`` package."""
 
 
-def project_root() -> Path:
-    """The repository root: ``$JPD_ROOT`` if set, else the checkout this package runs from."""
+def _override_root() -> Path | None:
+    """``$JPD_ROOT``, checked to be a checkout; None when unset."""
     override = os.environ.get(ROOT_ENV)
-    root = Path(override) if override else Path(__file__).resolve().parents[2]
-    if not (root / "spec" / "rulesets.yaml").is_file():
-        raise InputError(
-            f"cannot find spec/rulesets.yaml under {root}: install jipingdian from its checkout "
-            f"with 'pip install -e .' or set {ROOT_ENV} to the checkout"
-        )
+    if not override:
+        return None
+    root = Path(override)
+    if not (root / "spec" / specfiles.MARKER).is_file():
+        raise InputError(f"{ROOT_ENV}={override}: no spec/{specfiles.MARKER} there (expected a checkout)")
     return root
 
 
+def checkout_root() -> Path | None:
+    """The repository root: ``$JPD_ROOT``, else the checkout jpdtools runs from; None when installed."""
+    override = _override_root()
+    if override is not None:
+        return override
+    root = Path(__file__).resolve().parents[2]
+    if (root / "tools" / "jpdtools").is_dir() and (root / "conformance").is_dir():
+        return root
+    return None
+
+
 def spec_dir() -> Path:
-    return project_root() / "spec"
+    """The folder of the specification's files (``spec/``), installed or in the checkout."""
+    override = _override_root()
+    if override is not None:
+        return override / "spec"
+    try:
+        return specfiles.spec_dir()
+    except specfiles.SpecFilesMissing as err:
+        raise InputError(str(err)) from None
+
+
+def spec_file(name: str) -> Path:
+    """One file of ``spec/`` (``"case.lark"``); InputError naming where it was looked for."""
+    path = spec_dir() / name
+    if not path.is_file():
+        raise InputError(f"cannot find spec/{name}: {path} does not exist")
+    return path
+
+
+def packaged_suite_dir() -> Path | None:
+    """``jpdtools/_data/conformance`` when this is an installed distribution that carries it."""
+    root = files("jpdtools")
+    if not isinstance(root, Path):  # a zip import: the suite cannot be read as files
+        return None
+    folder = root.joinpath(*PACKAGED_SUITE)
+    return folder if folder.is_dir() else None
 
 
 def conformance_dir() -> Path:
-    return project_root() / "conformance"
+    """The conformance suite's folder: ``$JPD_ROOT/conformance``, the installed suite, or the checkout's."""
+    override = _override_root()
+    if override is not None:
+        return override / "conformance"
+    packaged = packaged_suite_dir()
+    if packaged is not None:
+        return packaged
+    root = checkout_root()
+    if root is not None:
+        return root / "conformance"
+    package = Path(__file__).resolve().parent
+    raise InputError(
+        f"cannot find the conformance suite: neither {package.joinpath(*PACKAGED_SUITE)} nor a "
+        f"checkout's conformance/ exists; reinstall jipingdian, or give the suite with --suite DIR"
+    )
 
 
 def shared_games_dir() -> Path:
-    """``../shared/data/games`` beside the checkout (may not exist)."""
-    return project_root().parent / "shared" / "data" / "games"
+    """``../shared/data/games`` beside the checkout (beside the working folder when installed).
+
+    It may not exist; callers check.
+    """
+    base = checkout_root() or Path.cwd()
+    return base.parent / "shared" / "data" / "games"

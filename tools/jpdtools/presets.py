@@ -1,17 +1,19 @@
-"""Loading the ruleset presets of ``spec/rulesets.yaml``. {#rules.presets}
+"""The ruleset presets of ``spec/rulesets.yaml``, with a located error for every mistake. {#rules.presets}
+
+(:func:`jpdref.rules.preset` reads the same file for library users; this loader is the one that
+names file, line and column.)
 
 A ruleset may be named plainly (``jpd-2022``) or with axis overrides
 (``jpd-art-2:repetition=simple-ko,cycle=no-result``).
 """
 
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from jpdref.rules import AXES, Rules, RulesError
+from jpdref.rules import AXES, PRESETS_FILE, Rules, RulesError, select_ruleset
 
 from jpdtools.errors import InputError
-from jpdtools.paths import spec_dir
+from jpdtools.paths import spec_file
 from jpdtools.yamlsrc import LocDict, load_yaml_file, location_of
 
 
@@ -27,26 +29,7 @@ class Presets:
 
     def get(self, spec: str) -> Rules:
         """The ruleset named by ``spec`` (``NAME`` or ``NAME:axis=value,…``)."""
-        name, _, overrides = spec.strip().partition(":")
-        for rules in self.rulesets:
-            if rules.name == name:
-                break
-        else:
-            close = difflib.get_close_matches(name, self.names, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise RulesError(f"unknown ruleset {name!r}{hint}; known: {', '.join(self.names)}")
-        if not overrides:
-            return rules
-        changes: dict[str, str] = {}
-        for item in overrides.split(","):
-            axis, eq, value = item.partition("=")
-            if not eq:
-                raise RulesError(f"override {item!r} is not of the form axis=value")
-            axis = axis.strip()
-            if axis not in AXES:
-                raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
-            changes[axis] = value.strip()
-        return rules.with_values(changes, name=spec.strip())
+        return select_ruleset(self.rulesets, spec)
 
     def select(self, spec: str) -> list[Rules]:
         """``all``, or a comma-free list of names separated by ``+`` or spaces."""
@@ -57,7 +40,7 @@ class Presets:
 
 def load_presets(path: Path | None = None) -> Presets:
     """Read and validate the presets file. Raises InputError naming file, line and column."""
-    path = path or spec_dir() / "rulesets.yaml"
+    path = path or spec_file(PRESETS_FILE)
     data = load_yaml_file(path)
     where = str(path)
     if not isinstance(data, LocDict) or data.get("format") != 1:

@@ -14,15 +14,16 @@ error case), so an export says exactly what ``jpd run`` checks. The forms are sp
 from pathlib import Path
 
 from jpdtools.errors import InputError
-from jpdtools.paths import project_root
+from jpdtools.paths import conformance_dir
 
 EXPORT_VERSION = 1
 
 
 def relative_source(path: str) -> str:
-    """``path`` relative to the repository root (``/``-separated), or as given when outside it."""
+    """``path`` as ``conformance/…`` when it is in the default suite (installed or in the checkout),
+    else as given; ``/``-separated."""
     p = Path(path)
     try:
-        return p.resolve().relative_to(project_root().resolve()).as_posix()
+        return p.resolve().relative_to(conformance_dir().resolve().parent).as_posix()
     except (ValueError, InputError, OSError):
         return p.as_posix()

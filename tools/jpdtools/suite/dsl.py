@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from jpdtools.errors import InputError, Location
-from jpdtools.paths import spec_dir
+from jpdtools.paths import spec_file
 from jpdtools.suite.model import (
     UNITS,
     CaseAction,
@@ -83,7 +83,7 @@ _BIG = 10**9
 
 
 def grammar_path() -> Path:
-    return spec_dir() / "case.lark"
+    return spec_file("case.lark")
 
 
 @functools.cache

@@ -1,0 +1,41 @@
+"""The build step that puts ``spec/`` and ``conformance/`` into the distribution as package data.
+
+The repository keeps one copy of the specification's files (``spec/``) and of the conformance suite
+(``conformance/``). A wheel carries them as ``jpdref/_data/spec`` and ``jpdtools/_data/conformance``,
+copied into the build directory here; the sdist carries the two folders as they are (``MANIFEST.in``),
+so a wheel built from it is the same. An editable install copies nothing: it reads the checkout.
+Everything else about the distribution is declared in ``pyproject.toml``.
+"""
+
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+DATA_TREES = {
+    "spec": ("jpdref", "_data", "spec"),
+    "conformance": ("jpdtools", "_data", "conformance"),
+}
+"""Repository folder → where its files go inside the built packages (read by jpdref.specfiles and
+jpdtools.paths)."""
+
+
+class BuildPyWithData(build_py):
+    """``build_py``, then every file of the data trees copied into the build directory."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            return
+        for source, target in DATA_TREES.items():
+            tree = ROOT / source
+            if not tree.is_dir():
+                raise SystemExit(f"setup.py: {tree} is missing: build from the repository or its sdist")
+            for path in sorted(p for p in tree.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+                dest = Path(self.build_lib, *target, path.relative_to(tree))
+                self.mkpath(str(dest.parent))
+                self.copy_file(str(path), str(dest))
+
+
+setup(cmdclass={"build_py": BuildPyWithData})

@@ -1,0 +1,167 @@
+"""The installable distribution: where the data is read from, and jpdref's presets as a library.
+
+The wheel itself is built, installed into a fresh environment and run from another folder by
+``.ci/run`` (see the README, "Installing the distribution"); these tests pin the pieces.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+from jpdref import rules, specfiles
+from jpdref.rules import Rules, RulesError, parse_presets, preset, preset_names, select_ruleset
+from jpdtools import paths
+from jpdtools.errors import InputError
+from jpdtools.presets import load_presets
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+# -- jpdref.rules.preset: the presets without jpdtools ------------------------------------------
+
+
+def test_library_presets_are_the_tools_presets_value_for_value():
+    tools = load_presets().rulesets
+    library = rules.presets()
+    assert [r.name for r in library] == [r.name for r in tools]
+    for lib, tool in zip(library, tools, strict=True):
+        assert lib == tool
+        assert lib.title == tool.title
+        assert lib.sources == tool.sources and all(s for _, s in lib.sources)
+
+
+def test_every_preset_loads_by_name_and_is_a_rules_value():
+    names = preset_names()
+    assert {"chinese", "japanese", "aga", "ing", "jpd-2022", "tromp-taylor"} <= set(names)
+    for name in names:
+        assert isinstance(preset(name), Rules) and preset(name).name == name
+
+
+def test_preset_with_overrides_and_unknown_names():
+    variant = preset("chinese:repetition=simple-ko,cycle=draw")
+    assert variant.name == "chinese:repetition=simple-ko,cycle=draw"
+    assert str(variant.repetition) == "simple-ko" and str(variant.cycle) == "draw"
+    assert str(preset("chinese:komi=7.5").komi) == "7.5"
+    with pytest.raises(RulesError, match=r"unknown ruleset 'chinse' \(did you mean 'chinese'\?\)"):
+        preset("chinse")
+    with pytest.raises(RulesError, match="unknown axis 'colour'"):
+        preset("chinese:colour=red")
+    with pytest.raises(RulesError, match="is not of the form axis=value"):
+        preset("chinese:simple-ko")
+    with pytest.raises(RulesError, match="is not a value of axis 'repetition'"):
+        preset("chinese:repetition=sometimes")
+
+
+def test_select_ruleset_is_what_the_tools_use():
+    presets = load_presets()
+    assert presets.get("aga:komi=0") == select_ruleset(rules.presets(), "aga:komi=0")
+
+
+AXIS_LINES = "\n".join(
+    f"    {axis}: [{value}, 'a source']" for axis, value in preset("chinese").values().items()
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("format: 2\nrulesets: {}\n", "expected a mapping with 'format: 1'"),
+        ("- a list\n", "expected a mapping with 'format: 1'"),
+        ("format: 1\nrulesets:\n  x: 3\n", "ruleset 'x' must be a mapping"),
+        ("format: 1\nrulesets:\n  x:\n    pass: allowed\n", r"axis 'pass' of 'x' must be \[value, source\]"),
+        ("format: 1\nrulesets:\n  x:\n    pass: [allowed, src]\n", "x: no value for axis 'virtual-move'"),
+        (f"format: 1\nrulesets:\n  x:\n{AXIS_LINES.replace('[area', '[areas')}\n", "'areas' is not a value"),
+    ],
+)
+def test_parse_presets_names_the_file_and_the_mistake(text, message):
+    with pytest.raises(RulesError, match=message):
+        parse_presets(text, "my-rulesets.yaml")
+    if "'x'" in message or "format" in message:  # the file's own shape: the file is named first
+        with pytest.raises(RulesError, match=r"^my-rulesets\.yaml: "):
+            parse_presets(text, "my-rulesets.yaml")
+
+
+def test_parse_presets_reads_a_well_formed_file():
+    (only,) = parse_presets(f"format: 1\nrulesets:\n  mine:\n    title: Mine\n{AXIS_LINES}\n")
+    assert only.name == "mine" and only.title == "Mine" and only.values() == preset("chinese").values()
+
+
+# -- where the data is read from -------------------------------------------------------------
+
+
+def test_a_checkout_reads_its_own_spec_and_suite(monkeypatch):
+    monkeypatch.delenv(paths.ROOT_ENV, raising=False)
+    assert specfiles.packaged_spec_dir() is None  # an editable install carries no copy
+    assert paths.packaged_suite_dir() is None
+    assert paths.checkout_root() == REPO
+    assert paths.spec_dir() == REPO / "spec"
+    assert paths.spec_file("case.lark") == REPO / "spec" / "case.lark"
+    assert paths.conformance_dir() == REPO / "conformance"
+    assert paths.shared_games_dir() == REPO.parent / "shared" / "data" / "games"
+
+
+def test_a_missing_spec_file_is_named(monkeypatch):
+    monkeypatch.delenv(paths.ROOT_ENV, raising=False)
+    with pytest.raises(
+        InputError, match=r"cannot find spec/nothing.yaml: .*/spec/nothing.yaml does not exist"
+    ):
+        paths.spec_file("nothing.yaml")
+
+
+def test_jpd_root_names_another_checkout(monkeypatch, tmp_path):
+    (tmp_path / "spec").mkdir()
+    (tmp_path / "spec" / "rulesets.yaml").write_text((REPO / "spec" / "rulesets.yaml").read_text("utf-8"))
+    monkeypatch.setenv(paths.ROOT_ENV, str(tmp_path))
+    assert paths.spec_dir() == tmp_path / "spec"
+    assert paths.conformance_dir() == tmp_path / "conformance"
+    assert paths.checkout_root() == tmp_path
+    monkeypatch.setenv(paths.ROOT_ENV, str(tmp_path / "nowhere"))
+    with pytest.raises(InputError, match=r"JPD_ROOT=.*nowhere: no spec/rulesets.yaml there"):
+        paths.spec_dir()
+
+
+def fake_installed_package(tmp_path: Path, package: str, data: tuple[str, ...], marker: str) -> Path:
+    """A package folder as a wheel installs it, with its data tree holding ``marker``."""
+    folder = tmp_path.joinpath(package, *data)
+    folder.mkdir(parents=True)
+    (folder / marker).write_text("x", encoding="utf-8")
+    return tmp_path / package
+
+
+def test_an_installed_distribution_reads_its_packaged_data(monkeypatch, tmp_path):
+    monkeypatch.delenv(paths.ROOT_ENV, raising=False)
+    ref = fake_installed_package(tmp_path, "jpdref", specfiles.PACKAGED, specfiles.MARKER)
+    tools = fake_installed_package(tmp_path, "jpdtools", paths.PACKAGED_SUITE, "ids.txt")
+    packages = {"jpdref": ref, "jpdtools": tools}
+    monkeypatch.setattr(specfiles, "files", packages.__getitem__)
+    monkeypatch.setattr(paths, "files", packages.__getitem__)
+    assert specfiles.spec_dir() == ref / "_data" / "spec"
+    assert paths.spec_dir() == ref / "_data" / "spec"
+    assert paths.conformance_dir() == tools / "_data" / "conformance"
+
+
+def test_neither_packaged_nor_a_checkout_says_how_to_install(monkeypatch, tmp_path):
+    monkeypatch.delenv(paths.ROOT_ENV, raising=False)
+    monkeypatch.setattr(specfiles, "files", lambda _: tmp_path)
+    monkeypatch.setattr(specfiles, "checkout_root", lambda: None)
+    with pytest.raises(specfiles.SpecFilesMissing, match=r"reinstall the distribution"):
+        specfiles.spec_dir()
+    with pytest.raises(InputError, match=r"specification files are missing"):
+        paths.spec_dir()
+    monkeypatch.setattr(paths, "files", lambda _: tmp_path)
+    monkeypatch.setattr(paths, "checkout_root", lambda: None)
+    with pytest.raises(InputError, match=r"cannot find the conformance suite: .*--suite DIR"):
+        paths.conformance_dir()
+
+
+def test_the_build_puts_the_data_where_the_readers_look():
+    """setup.py's copy targets are the places jpdref.specfiles and jpdtools.paths read."""
+    tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
+    (assign,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "DATA_TREES"]
+    trees = ast.literal_eval(assign.value)
+    assert trees == {
+        "spec": ("jpdref", *specfiles.PACKAGED),
+        "conformance": ("jpdtools", *paths.PACKAGED_SUITE),
+    }
+    manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8").split("\n")
+    assert {"graft spec", "graft conformance"} <= set(manifest)
