@@ -237,6 +237,11 @@ def explain_case(
     out = [f"{case.id} — {case.title}"]
     where = case.location or file
     out.append(f"file: {where}")
+    if case.status != "accepted" or case.decision:
+        decided = f" (decided {case.decided})" if case.decided else ""
+        out.append(f"status: {case.status}{decided}")
+        if case.decision:
+            out += ["decision:", *_indent(case.decision.strip().splitlines(), 2)]
     out.append("spec:")
     for a in case.spec:
         anchor = anchors.get(a)

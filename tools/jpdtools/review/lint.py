@@ -7,6 +7,8 @@
 * **anchors** — every ``spec:`` anchor exists as ``{#anchor}`` in ``spec/*.md``;
 * **seeds** — every citation is a seed article (``000 §22``, ``001 第八条``, ``003 四虚终局``) or
   starts with a public source named in ``spec/rulesets.yaml`` (``J1989 Art. 12``);
+* **review** — a case whose ``status`` is ``proposed`` records no ``decision`` (the loader
+  already checks the form of the review keys: spec/case-format.md#format.review);
 * **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
   its ``Pinned by:`` line lists exactly the cases citing it (``jpd lint --update-pins`` rewrites
   those lines); an entry whose cases cannot be written yet says so, ``Pinned by: (pending: why)``;
@@ -70,7 +72,7 @@ class Anchor:
 
 @dataclass(frozen=True)
 class Problem:
-    check: str  # ids | stability | anchors | seeds | coverage | load
+    check: str  # ids | stability | anchors | seeds | review | coverage | load
     message: str
     location: Location | None = None
 
@@ -216,6 +218,21 @@ def check_anchors(files: Sequence[CaseFile], anchors: dict[str, Anchor]) -> list
         for case, f in _cases(files)
         for a in case.spec
         if a not in anchors
+    ]
+
+
+def check_review(files: Sequence[CaseFile]) -> list[Problem]:
+    """{#format.review} The loader checks the form of ``status``/``decision``/``decided``; a
+    decision moves a case out of ``proposed``, so a proposed case with a decision is a problem."""
+    return [
+        Problem(
+            "review",
+            f"case {case.id!r} is 'proposed' but records a decision ({case.decided}): "
+            "a decided case is 'accepted' or 'disputed'",
+            _where(case, f),
+        )
+        for case, f in _cases(files)
+        if case.status == "proposed" and case.decision
     ]
 
 
@@ -461,6 +478,7 @@ def lint(
     anchors = spec_anchors(spec_dir)
     problems += check_anchors(files, anchors)
     problems += check_seeds(files)
+    problems += check_review(files)
     count_rows = count_coverage(files, anchors)
     if require_count_coverage:
         problems += check_count_coverage(count_rows, anchors, spec_dir)

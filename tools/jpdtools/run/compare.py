@@ -103,6 +103,7 @@ class CaseResult:
     file: str = ""
     line: int = 0
     observation: Observation | None = field(default=None, compare=False, repr=False)
+    review: str = "accepted"  # the case's review status (spec/case-format.md#format.review)
 
     @property
     def name(self) -> str:

@@ -11,7 +11,8 @@ JSON shape (``"format": 1``; keys are stable, new keys may be added)::
          "outcome": "pass" | "fail" | "open" | "skip" | "error",
          "mismatches": [{"where": "step 2", "step": 2, "expected": "illegal ko",
                          "observed": "legal"}],
-         "detail": "", "file": "conformance/ko.yaml", "line": 12}
+         "detail": "", "file": "conformance/ko.yaml", "line": 12,
+         "review": "accepted" | "proposed" | "disputed"}
       ],
       "load_errors": [
         {"file": "...", "line": 3, "column": 5, "code": "schema", "message": "..."}
@@ -19,12 +20,15 @@ JSON shape (``"format": 1``; keys are stable, new keys may be added)::
       "summary": {
         "total": 10, "pass": 7, "fail": 1, "open": 1, "skip": 1, "error": 0,
         "load_errors": 0, "ok": false,
-        "by_ruleset": {"japanese": {"pass": 3, "fail": 1, "open": 0, "skip": 0, "error": 0}}
+        "by_ruleset": {"japanese": {"pass": 3, "fail": 1, "open": 0, "skip": 0, "error": 0}},
+        "review": {"proposed": 2}
       }
     }
 
 ``where`` is ``step N``, ``end`` or ``load`` (error cases, ruleset ``loader``); ``step`` is null
-unless it is a step; ``observed`` is null when the step was never reached. ``ok`` is false
+unless it is a step; ``observed`` is null when the step was never reached. ``review`` is the
+case's review status (spec/case-format.md#format.review); ``summary.review`` counts the cases of
+the run that are not accepted yet, per status (only statuses present). ``ok`` is false
 when anything failed or errored or a file could not be loaded — the exit status of ``jpd run``.
 
 In JUnit XML each ruleset is a ``testsuite`` and each case a ``testcase``; a failure is a
@@ -41,6 +45,9 @@ from typing import TextIO
 from jpdtools import table
 from jpdtools.run.compare import STATUSES, CaseResult, Status
 from jpdtools.run.runner import LoadFailure, RunResult
+from jpdtools.suite.model import REVIEW_STATUSES
+
+ACCEPTED = "accepted"
 
 JSON_FORMAT = 1
 
@@ -63,6 +70,15 @@ def by_ruleset(results: Sequence[CaseResult], order: Sequence[str] = ()) -> dict
     return {n: counts(r for r in results if r.ruleset == n) for n in names}
 
 
+def under_review(results: Iterable[CaseResult]) -> dict[str, int]:
+    """How many distinct cases of the run are not accepted, per review status (only those present)."""
+    cases: dict[str, str] = {}
+    for r in results:
+        cases.setdefault(r.case_id, r.review)
+    found = {s: sum(1 for v in cases.values() if v == s) for s in REVIEW_STATUSES if s != ACCEPTED}
+    return {s: n for s, n in found.items() if n}
+
+
 # -- text --------------------------------------------------------------------------------------
 
 
@@ -75,7 +91,8 @@ def _result_lines(results: Sequence[CaseResult], status: Status) -> list[str]:
     for r in results:
         if r.status is not status:
             continue
-        lines.append(f"  {r.name}  {r.where}")
+        tag = f"  [{r.review}]" if r.review != ACCEPTED else ""
+        lines.append(f"  {r.name}  {r.where}{tag}")
         lines.extend(f"    {m}" for m in r.mismatches)
         if r.detail and not r.mismatches:
             lines.append(f"    {r.detail}")
@@ -122,6 +139,9 @@ def summary_line(run: RunResult) -> str:
     ]
     if run.failures:
         parts.append(f"{len(run.failures)} file(s) not loaded")
+    review = under_review(run.results)
+    if review:
+        parts.append("under review: " + ", ".join(f"{n} {s}" for s, n in review.items()) + " case(s)")
     verdict = "OK" if run.ok else "FAILED"
     if run.interrupted:
         verdict += " (interrupted: partial results)"
@@ -140,6 +160,7 @@ def result_json(r: CaseResult) -> dict:
         "detail": r.detail,
         "file": r.file,
         "line": r.line,
+        "review": r.review,
     }
 
 
@@ -160,6 +181,7 @@ def to_json(run: RunResult, order: Sequence[str] = ()) -> dict:
     summary["load_errors"] = len(run.failures)
     summary["ok"] = run.ok
     summary["by_ruleset"] = by_ruleset(results, order)
+    summary["review"] = under_review(results)
     return {
         "format": JSON_FORMAT,
         "adapter": run.adapter,

@@ -229,7 +229,9 @@ def make_plan(
                 resolved = loader.resolve(case, presets)
             except (InputError, RulesError) as err:
                 line = case.location.line if case.location else 0
-                result = CaseResult(case.id, UNRESOLVED, Status.ERROR, (), str(err), "", line)
+                result = CaseResult(
+                    case.id, UNRESOLVED, Status.ERROR, (), str(err), "", line, review=case.status
+                )
                 errors.append(replace(result, file=case_file.path))
                 continue
             for rules, expectation in resolved:
@@ -257,6 +259,7 @@ def case_result(item: PlanItem, judgement: Judgement, observation=None) -> CaseR
         item.file,
         item.line,
         observation,
+        item.case.status,
     )
 
 

@@ -7,6 +7,7 @@ Public: :func:`load_case_text`, :func:`load_case_file`, :func:`resolve`,
 :func:`check_error_case`.
 """
 
+import datetime
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from jpdtools.presets import Presets
 from jpdtools.suite.counting_keys import load_agreement, load_counters, load_settle
 from jpdtools.suite.dsl import Dsl, Verdicts
 from jpdtools.suite.model import (
+    REVIEW_STATUSES,
     Case,
     CaseAction,
     CaseFile,
@@ -79,13 +81,28 @@ CASE_KEYS = (
     "expect",
     "open",
     "note",
+    "status",
+    "decision",
+    "decided",
     "load-error",
 )
-ERROR_CASE_KEYS = ("id", "title", "spec", "seeds", "tags", "note", "load-error")
+ERROR_CASE_KEYS = (
+    "id",
+    "title",
+    "spec",
+    "seeds",
+    "tags",
+    "note",
+    "status",
+    "decision",
+    "decided",
+    "load-error",
+)
 LOAD_ERROR_KEYS = ("file", "code", "line", "column")
 SETUP_KEYS = ("board", "sgf", "size")
 _ID = re.compile(r"[a-z0-9][a-z0-9.-]*")
 _OPEN = re.compile(r"OQ-[1-9][0-9]*")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _SIZE = re.compile(r"\s*(\d{1,3})\s*(?:x\s*(\d{1,3})\s*)?")
 
 
@@ -286,6 +303,7 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         "seeds": _words(item, "seeds", ctx, required=True),
         "tags": _words(item, "tags", ctx),
         "note": _text(item, "note", ctx, required=False),
+        **_review(item, ctx),
         "location": where,
     }
     if error_case:
@@ -325,6 +343,45 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         if setup.source == "board":
             setup = replace(setup, text=render_diagram(setup))
     return replace(case, setup=setup, expectations=expectations)
+
+
+def _review(item: LocDict, ctx: _Ctx) -> dict[str, str]:
+    """{#format.review} ``status`` (default accepted), ``decision`` and its date ``decided``."""
+    status = item.get("status", "accepted")
+    if status not in REVIEW_STATUSES or not isinstance(status, str):
+        raise ctx.error(
+            "schema",
+            f"'status' must be one of: {', '.join(REVIEW_STATUSES)} (got {status!r})",
+            ctx.value(item, "status"),
+        )
+    decision = item.get("decision", "")
+    if "decision" in item and (not isinstance(decision, str) or not decision.strip()):
+        raise ctx.error("schema", "'decision' must be a non-empty string", ctx.value(item, "decision"))
+    decided = _date(item, "decided", ctx) if "decided" in item else ""
+    if decision and not decided:
+        raise ctx.error(
+            "schema",
+            "'decision' needs 'decided: YYYY-MM-DD', the date it was taken",
+            ctx.key(item, "decision"),
+        )
+    if decided and not decision:
+        raise ctx.error("schema", "'decided' dates a decision: give 'decision' too", ctx.key(item, "decided"))
+    return {"status": str(status), "decision": str(decision).strip("\n"), "decided": decided}
+
+
+def _date(item: LocDict, key: str, ctx: _Ctx) -> str:
+    """A calendar date written YYYY-MM-DD (YAML may have read it as a date already)."""
+    value = item[key]
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, str) and _DATE.fullmatch(value):
+        try:
+            return datetime.date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
+    raise ctx.error(
+        "schema", f"{key!r} must be a date written YYYY-MM-DD (got {value!r})", ctx.value(item, key)
+    )
 
 
 def _load_error(item: LocDict, ctx: _Ctx) -> LoadErrorSpec:

@@ -359,6 +359,10 @@ class LoadErrorSpec:
     column: int
 
 
+REVIEW_STATUSES = ("proposed", "accepted", "disputed")
+"""The review status of a case ({#format.review}); ``accepted`` is the default."""
+
+
 @dataclass(frozen=True)
 class Case:
     id: str
@@ -375,6 +379,10 @@ class Case:
     open: tuple[str, ...] = ()
     note: str = ""
     load_error: LoadErrorSpec | None = None
+    # review status (spec/case-format.md#format.review): absent in the file = accepted
+    status: str = "accepted"  # one of REVIEW_STATUSES
+    decision: str = ""  # the committee's decision, free text
+    decided: str = ""  # the date of the decision, YYYY-MM-DD (given exactly when decision is)
     location: Location | None = field(default=None, compare=False)
 
     @property

@@ -160,6 +160,16 @@ def _case(case: Case) -> list[str]:
         out.append(f"{ind}open: {_list(case.open)}")
     if case.note:
         out.append(f"{ind}note:{_value(case.note, 4)}")
+    return out + _review(case)
+
+
+def _review(case: Case) -> list[str]:
+    """The review keys (spec/case-format.md#format.review); ``accepted`` is the default."""
+    ind = "    "
+    out = [f"{ind}status: {case.status}"] if case.status != "accepted" else []
+    if case.decision:
+        out.append(f"{ind}decision:{_value(case.decision, 4)}")
+        out.append(f"{ind}decided: {case.decided}")
     return out
 
 
