@@ -14,34 +14,38 @@ some ruleset.
 import argparse
 import difflib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from jpdref.coords import GTP_COLUMNS
-from jpdref.rules import Rules
 
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
+from jpdtools.review.explanation import (
+    Decision,
+    agreement_lines,
+    count_mark,
+    deciding_clause,
+    ending_clause,
+    observed_text,
+    settle_lines,
+    setup_rows,
+    step_verdict,
+    verdict_mark,
+)
 from jpdtools.review.lint import Anchor, spec_anchors
 from jpdtools.run.adapters import (
     CountObservation,
-    EndState,
     ReferenceAdapter,
     SettleObservation,
-    StepObservation,
 )
 from jpdtools.run.compare import (
     CaseResult,
     Status,
-    claim_holds,
     claim_text,
-    count_claim_holds,
-    observed_claim,
     observed_count_claim,
     observed_end,
-    proof_holds,
 )
 from jpdtools.run.runner import (
     Filters,
@@ -52,28 +56,7 @@ from jpdtools.run.runner import (
     make_plan,
     parse_rules_option,
 )
-from jpdtools.suite.model import Case, CountVerdict, SettleSpec, Setup, StepVerdict, decimal_text
-
-# reason code → (clause anchors to try, the ruleset axis that decides it)
-REASON_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
-    "occupied": (("play.move",), None),
-    "off-board": (("board.points",), None),
-    "out-of-turn": (("play.turn", "turn.order"), None),
-    "game-over": (("end.halt",), "halt"),
-    "pass-not-allowed": (("turn.pass",), "pass"),
-    "virtual-not-allowed": (("turn.virtual",), "virtual-move"),
-    "handicap-placement": (("setup.handicap",), "handicap"),
-    "suicide": (("capture.suicide",), "suicide"),
-    "ko": (("rep.simple-ko",), "repetition"),
-}
-END_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
-    "two-passes": (("end.two-passes", "end.halt"), "halt"),
-    "four-virtual": (("end.four-virtual", "end.halt"), "halt"),
-    "two-virtual": (("count.settling.art-2", "end.kinds"), None),
-    "cycle": (("end.cycle",), "cycle"),
-    "resignation": (("end.resignation", "end.kinds"), None),
-    "illegal-move": (("play.illegal",), "illegal-move"),
-}
+from jpdtools.suite.model import Case, SettleSpec, decimal_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -116,17 +99,6 @@ def diagram(rows: str, markers: dict[str, str] | None = None) -> list[str]:
     return lines
 
 
-def setup_rows(setup: Setup) -> str:
-    """The set-up as rows; stones agreed dead are ``x``/``o``."""
-    grid = [["."] * setup.width for _ in range(setup.height)]
-    dead = set(setup.final.agreement.dead) if setup.final is not None else set()
-    for vertex, colour in setup.stones:
-        x, y = GTP_COLUMNS.index(vertex[0].upper()), setup.height - int(vertex[1:])
-        symbol = "X" if colour == "B" else "O"
-        grid[y][x] = symbol.lower() if vertex in dead else symbol
-    return "/".join("".join(r) for r in grid)
-
-
 def _indent(lines: Sequence[str], n: int) -> list[str]:
     return [" " * n + line for line in lines]
 
@@ -134,90 +106,7 @@ def _indent(lines: Sequence[str], n: int) -> list[str]:
 # -- clauses -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Decision:
-    """The clause deciding a step, the ruleset axes involved, and where each value comes from."""
-
-    text: str  # "rep.positional — <heading>; repetition=positional"
-    sources: tuple[str, ...] = ()  # "repetition: 002 §21 …", one per axis
-
-
-def _clause(candidates: Sequence[str], anchors: dict[str, Anchor]) -> str:
-    for name in candidates:
-        if name in anchors:
-            a = anchors[name]
-            return f"{name} — {a.heading}" if a.heading else name
-    return candidates[0]
-
-
-def _decision(parts: Sequence[tuple[Sequence[str], str | None]], rules, anchors) -> Decision:
-    texts, sources = [], []
-    for candidates, axis in parts:
-        text = _clause(candidates, anchors)
-        if axis is not None:
-            text += f"; {axis}={rules.value(axis)}"
-            if rules.source(axis):
-                sources.append(f"{axis}: {rules.source(axis)}")
-        texts.append(text)
-    return Decision("; then ".join(texts), tuple(sources))
-
-
-def deciding_clause(step: StepObservation, kind: str, rules: Rules, anchors: dict[str, Anchor]) -> Decision:
-    """The clause (and ruleset axis) that decides ``step`` under ``rules``."""
-    parts: list[tuple[Sequence[str], str | None]]
-    if not step.legal and step.reason:
-        if step.reason == "superko":
-            parts = [((f"rep.{rules.repetition}", "rep.rules"), "repetition")]
-        else:
-            parts = [REASON_CLAUSES.get(step.reason, ((f"play.{step.reason}",), None))]
-        if step.effect in ("void-pass", "forfeit"):
-            parts.append((("play.illegal",), "illegal-move"))
-    elif kind == "move" and step.self_captures:
-        parts = [(("capture.suicide",), "suicide")]
-    elif kind == "move" and step.captures:
-        parts = [(("capture.order", "capture.rule", "play.move"), None)]
-    elif kind == "move":
-        parts = [(("play.move",), None)]
-    elif kind == "pass":
-        parts = [(("turn.pass",), "pass")]
-    elif kind == "virtual":
-        parts = [(("turn.virtual",), "virtual-move")]
-    else:
-        parts = [(("turn.resign", "end.resignation", "turn.actions"), None)]
-    return _decision(parts, rules, anchors)
-
-
-def ending_clause(end: EndState, rules: Rules, anchors: dict[str, Anchor]) -> Decision | None:
-    if end.kind is None:
-        return None
-    return _decision([END_CLAUSES.get(end.kind, ((f"end.{end.kind}",), None))], rules, anchors)
-
-
 # -- the explanation ---------------------------------------------------------------------------
-
-
-def _step_verdict(item: PlanItem, n: int) -> StepVerdict | None:
-    assert item.expectation is not None
-    return next((v for v in item.expectation.steps if v.step == n), None)
-
-
-def _observed_text(step: StepObservation) -> str:
-    parts = [claim_text(observed_claim("legal", step))]
-    if step.captures:
-        parts.append(claim_text(observed_claim("captures", step)))
-    if step.self_captures:
-        parts.append(claim_text(observed_claim("self-captures", step)))
-    parts.append(f"to-move {step.to_move}")
-    return " ".join(parts)
-
-
-def _verdict_mark(verdict: StepVerdict | None, step: StepObservation) -> str:
-    if verdict is None:
-        return "no claim"
-    held = [all(claim_holds(c, step) for c in alt) for alt in verdict.alternatives]
-    if not any(held):
-        return "FAIL"
-    return "open" if verdict.is_open else "ok"
 
 
 def _groups(pairs: list[tuple[str, tuple]]) -> list[tuple[list[str], tuple]]:
@@ -275,7 +164,7 @@ def explain_case(
     if setup.final is not None and setup.final.settle is not None:
         out += ["", *_explain_settle(setup.final.settle, played)]
     if setup.final is not None:
-        out += ["", *_explain_final(setup), *_explain_count(played)]
+        out += ["", *agreement_lines(setup), *_explain_count(played)]
     out += ["", "verdicts:"]
     for names, key in _groups([(r.ruleset, (str(r.status), r.detail)) for r in results]):
         detail = f" — {key[1]}" if key[1] else ""
@@ -304,10 +193,10 @@ def _explain_step(n: int, kind: str, played, anchors) -> list[str]:
             verdicts.append((item.ruleset, ("error", obs.error or "not reached", "", "")))
             continue
         step = obs.steps[n - 1]
-        verdict = _step_verdict(item, n)
+        verdict = step_verdict(item, n)
         expected = claim_text(verdict) if verdict else "-"
         decisions[item.ruleset] = deciding_clause(step, kind, item.rules, anchors)
-        key = (expected, _observed_text(step), _verdict_mark(verdict, step))
+        key = (expected, observed_text(step), verdict_mark(verdict, step))
         verdicts.append((item.ruleset, (*key, decisions[item.ruleset].text)))
         boards.append((item.ruleset, (step.board,)))
     for names, (expected, observed, mark, clause) in _groups(verdicts):
@@ -348,39 +237,11 @@ def _explain_end(played, anchors) -> list[str]:
 
 
 def _settle_lines(item: PlanItem, settling: SettleObservation) -> tuple[str, ...]:
-    """The settling stage as observed, each line marked against the case's claims."""
-    assert item.expectation is not None
-    verdicts = item.expectation.settle
-    if settling.error is not None:
-        mark = "ok" if verdicts.error == settling.error else "FAIL"
-        return (f"refused: {settling.error} — {settling.message}  [{mark}]",)
-    lines = [f"procedure {settling.procedure}"]
-    by_step = {v.step: v for v in verdicts.steps}
-    for n, step in enumerate(settling.steps, 1):
-        verdict = by_step.get(n)
-        expected = claim_text(verdict) if verdict else "-"
-        lines.append(
-            f"settle {n}: {step.action}: expected {expected}; observed {_observed_text(step)}"
-            f"  [{_verdict_mark(verdict, step)}]"
-        )
-    if settling.end is not None:
-        expected = claim_text(verdicts.end) if verdicts.end else "-"
-        observed = claim_text(observed_end(settling.end))
-        mark = "-" if expected == "-" else "ok" if expected == observed else "FAIL"
-        lines.append(f"settle-end: expected {expected}; observed {observed}  [{mark}]")
-    b, w = settling.settled or (0, 0)
-    lines.append(f"settled (the stage's real + virtual moves): B {b} W {w}")
-    lines.append(f"halt stones captured in the stage: {' '.join(settling.captured) or 'none'}")
-    if settling.upheld or settling.rejected:
-        lines.append(
-            f"claims upheld: {', '.join(settling.upheld) or 'none'}; rejected: "
-            f"{', '.join(settling.rejected) or 'none'}"
-        )
-    for line in verdicts.proved:
-        lines.append(f"{line}  [{'ok' if proof_holds(line, settling) else 'FAIL'}]")
-    if settling.steps:
-        lines += ["board at the end of the stage:", *_indent(diagram(settling.steps[-1].board), 2)]
-    return tuple(lines)
+    """The settling stage as observed, each line marked, and the board at its end."""
+    lines = settle_lines(item, settling)
+    if settling.error is None and settling.steps:
+        lines += ("board at the end of the stage:", *_indent(diagram(settling.steps[-1].board), 2))
+    return lines
 
 
 def _explain_settle(spec: SettleSpec, played) -> list[str]:
@@ -401,28 +262,6 @@ def _explain_settle(spec: SettleSpec, played) -> list[str]:
     for names, lines in _groups(pairs):
         out += [f"  {', '.join(names)}:", *_indent(lines, 4)]
     return out
-
-
-def _explain_final(setup: Setup) -> list[str]:
-    """The agreement and the counters the case gives."""
-    assert setup.final is not None
-    a, c = setup.final.agreement, setup.final.counters
-    parts = [(k, " ".join(v)) for k, v in (("dead", a.dead), ("seki", a.seki), ("dame", a.dame)) if v]
-    parts += [("shared", " ".join(a.shared))] if a.shared else []
-    parts += [("claims", ", ".join(map(str, a.claims)))] if a.claims else []
-    out = ["agreement: " + ("; ".join(f"{k} {v}" for k, v in parts) or "none")]
-    given = [f"{k} {'/'.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in c.items()]
-    out.append("counters: " + ("; ".join(given) + " (the others from play)" if given else "from play"))
-    return out
-
-
-def _count_mark(verdict: CountVerdict | None, count: CountObservation) -> tuple[str, str]:
-    """(expected text, ok | open | FAIL | -) of the ``count:`` line against ``count``."""
-    if verdict is None:
-        return "-", "-"
-    held = [count_claim_holds(c, count) for c in verdict.alternatives]
-    mark = "FAIL" if not any(held) else "open" if verdict.is_open else "ok"
-    return str(verdict).removeprefix("count: "), mark
 
 
 def _figures(parts) -> str:
@@ -459,7 +298,7 @@ def _explain_count(played) -> list[str]:
         if count is None:
             continue
         verdict = item.expectation.count
-        expected, mark = _count_mark(verdict, count)
+        expected, mark = count_mark(verdict, count)
         bad = tuple(str(m) for m in result.mismatches if m.label == "point")
         groups.append((item.ruleset, (count, expected, mark, bad, verdict)))
     out = ["count:"]

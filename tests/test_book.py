@@ -1,0 +1,167 @@
+"""``jpd book``: a page for everything, no broken link, verdicts and flips as run, text escaped."""
+
+import re
+
+import pytest
+from book_helpers import broken_links, build_book
+from jpdtools.book.overrides import read_overrides
+from jpdtools.book.page import slug
+from jpdtools.cli import main
+from jpdtools.errors import InputError
+from jpdtools.paths import conformance_dir, spec_dir
+from jpdtools.presets import load_presets
+from jpdtools.review.lint import spec_anchors
+from jpdtools.run.runner import default_loader, load_files
+
+HOSTILE = """format: 1
+topic: hostile text
+cases:
+  - id: xss.title.001
+    title: "<script>document.body.dataset.pwned='title'</script> and
+      <img src=x onerror=\\"document.body.dataset.pwned='img'\\">"
+    spec: [capture.rule]
+    seeds: ["000 §18 <b onmouseover=alert(1)>"]
+    tags: ["<i>tag</i>"]
+    board: |
+      3x3 B
+      . . .
+      . . .
+      . . .
+    moves: B B2
+    expect:
+      default: |
+        1: legal
+    note: >
+      A note with <script>document.body.dataset.pwned='note'</script> and
+      <img src=x onerror="document.body.dataset.pwned='note-img'"> in it.
+"""
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    out = tmp_path_factory.mktemp("book")
+    report = build_book(out, [conformance_dir()])
+    return out, report
+
+
+@pytest.fixture(scope="module")
+def hostile_book(tmp_path_factory):
+    root = tmp_path_factory.mktemp("hostile")
+    (root / "hostile.yaml").write_text(HOSTILE, encoding="utf-8")
+    out = root / "book"
+    build_book(out, [root / "hostile.yaml"])
+    return out
+
+
+def test_a_page_for_every_case_clause_question_ruleset_and_article(book):
+    out, report = book
+    files, failures = load_files([conformance_dir()], load_presets(), default_loader())
+    assert not failures and not report.failures
+    ids = [c.id for f in files for c in f.cases]
+    assert report.cases == len(ids)
+    for case_id in ids:
+        assert (out / "cases" / f"{slug(case_id)}.html").is_file(), case_id
+    anchors = spec_anchors(spec_dir())
+    for anchor in anchors:
+        kind = "questions" if anchor.startswith("oq.") else "clauses"
+        assert (out / kind / f"{slug(anchor)}.html").is_file(), anchor
+    for name in load_presets().names:
+        assert (out / "rulesets" / f"{slug(name)}.html").is_file(), name
+    cited = {s for f in files for c in f.cases for s in c.seeds}
+    seeds = (out / "seeds" / "index.html").read_text(encoding="utf-8")
+    assert len(list((out / "seeds").glob("*.html"))) > 50
+    assert "000" in seeds and len(cited) > 50
+    assert (out / "differences" / "index.html").is_file() and (out / "index.html").is_file()
+
+
+def test_no_link_is_broken(book):
+    out, _ = book
+    checked, broken = broken_links(out)
+    assert checked > 10_000
+    assert broken == []
+
+
+def test_the_link_walker_finds_a_broken_link(tmp_path):
+    (tmp_path / "a.html").write_text(
+        '<a href="b.html">b</a><a href="a.html#nowhere">x</a><p id="here">', "utf-8"
+    )
+    checked, broken = broken_links(tmp_path)
+    assert checked == 2 and broken == ["a.html: b.html", "a.html: a.html#nowhere (no such id)"]
+
+
+def test_a_case_page_shows_boards_verdicts_and_the_deciding_clause(book):
+    out, _ = book
+    html = (out / "cases" / "ko.simple.001.html").read_text(encoding="utf-8")
+    # the set-up and one board per distinct position after each of the two steps
+    assert html.count('<svg class="board"') >= 3
+    # White's recapture: simple ko refuses it as ko (001 第八条), superko rules as superko, the
+    # Chinese void-pass policy turns it into White's pass, J1989 Art. 14 makes it a loss
+    assert "illegal ko" in html and "illegal superko" in html
+    assert "void-pass superko" in html and "forfeit ko" in html and "ended illegal-move B" in html
+    assert 'class="ok differs"' in html  # the policies disagree: highlighted
+    assert "rep.simple-ko — Simple ko" in html
+    assert "jpd explain ko.simple.001" in html
+
+
+def test_a_counting_case_shows_owners_and_every_count_side_by_side(book):
+    out, _ = book
+    pages = [p for p in (out / "cases").glob("count.area.*.html")]
+    assert pages
+    html = pages[0].read_text(encoding="utf-8")
+    assert "Every ruleset&#x27;s count, side by side" in html or "Every ruleset's count" in html
+    assert 'class="owner"' in html and 'data-why="territory"' in html
+    assert html.count("<tr>") > 10
+
+
+def test_the_difference_matrix_links_each_pair(book):
+    out, _ = book
+    matrix = (out / "differences" / "index.html").read_text(encoding="utf-8")
+    assert 'href="chinese--japanese.html"' in matrix
+    pair = (out / "differences" / "chinese--japanese.html").read_text(encoding="utf-8")
+    assert "ko.simple.001" in pair  # void-pass against loss (Chinese summary 10–11, J1989 Art. 14)
+    assert "ko.simple.001" not in (out / "differences" / "jhz-2022--jpd-a.html").read_text("utf-8")
+
+
+def test_other_readings_flip_cases_when_run(book):
+    out, _ = book
+    page = (out / "questions" / "oq.7.html").read_text(encoding="utf-8")
+    # simple ko with cycles a draw lets the triple ko recur (end cycle draw) where positional
+    # superko refuses the move that would repeat the position
+    section = page.split("chinese:repetition=simple-ko,cycle=draw", 1)[1]
+    assert "cyc.triple.001" in section
+    # 004 第四条's board positions against global: no virtual moves in play, so nothing flips (OQ-27)
+    assert "— 0 case(s) flip" in (out / "questions" / "oq.27.html").read_text(encoding="utf-8")
+
+
+def test_a_bad_override_names_its_line(tmp_path):
+    register = tmp_path / "open-questions.md"
+    register.write_text(
+        "## OQ-1: x {#oq.1}\n\nOverrides: reading 2 `chinese:repetition=nonsense`.\n", "utf-8"
+    )
+    with pytest.raises(InputError) as err:
+        read_overrides(register, load_presets())
+    assert err.value.location.line == 3 and "nonsense" in str(err.value)
+
+
+def test_every_text_is_escaped(hostile_book):
+    for path in hostile_book.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        assert "<script>document" not in html, path
+        assert not re.search(r"<img[^>]*onerror", html), path
+        assert "<b onmouseover" not in html and "<i>tag" not in html, path
+    case = (hostile_book / "cases" / "xss.title.001.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;document.body.dataset.pwned=&#x27;title&#x27;&lt;/script&gt;" in case
+
+
+def test_the_command(tmp_path, capsys):
+    assert main(["book", str(tmp_path / "b"), str(conformance_dir() / "ko.yaml")]) == 0
+    assert "written to" in capsys.readouterr().out
+    assert (tmp_path / "b" / "index.html").is_file()
+
+
+def test_a_file_that_does_not_load_is_reported_and_the_rest_is_built(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\ncases: [\n", "utf-8")
+    assert main(["book", str(tmp_path / "b"), str(bad), str(conformance_dir() / "ko.yaml")]) == 1
+    assert "bad.yaml:" in capsys.readouterr().err
+    assert (tmp_path / "b" / "cases" / "ko.simple.001.html").is_file()

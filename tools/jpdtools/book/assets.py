@@ -1,0 +1,76 @@
+"""The book's style sheet (screen and print) and its one small script (the index filters)."""
+
+STYLE = """
+:root{--ink:#222;--line:#ccc;--bad:#fbe3e3;--ok:#e6f4e6;--open:#fff4d6;--differ:#ffe0b3}
+body{font:15px/1.5 system-ui,sans-serif;color:var(--ink);margin:0}
+main{max-width:76em;margin:0 auto;padding:0 1em 2em}
+nav.top{background:#2d2d2d;padding:.5em 1em}nav.top a{color:#fff;margin-right:1.2em;text-decoration:none}
+footer{color:#777;font-size:.85em;text-align:center;padding:1em}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.8em;border-bottom:1px solid var(--line)}
+table{border-collapse:collapse;margin:.5em 0}
+th,td{border:1px solid var(--line);padding:.2em .5em;vertical-align:top}
+th{background:#f4f4f4;text-align:left}code,pre{font:13px/1.35 ui-monospace,monospace}
+pre{white-space:pre-wrap;background:#f7f7f7;padding:.5em}
+blockquote{margin:.3em 0 .6em 1em;padding-left:.8em;border-left:3px solid #bbb;color:#444}
+.status{padding:0 .4em;border-radius:.3em;font-size:.9em}.status.accepted{background:var(--ok)}
+.status.proposed{background:#e0ecff}.status.disputed{background:var(--bad)}
+.ok{background:var(--ok)}.bad{background:var(--bad)}.open{background:var(--open)}.none{background:#fff}
+td.differs,span.differs{box-shadow:inset 0 0 0 2px #e67e22;
+ background-image:linear-gradient(var(--differ),var(--differ))}
+th.disagree{color:#c0392b}.skip{color:#777}.st-fail,.st-error{color:#c0392b}
+.boards{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}figure{margin:.4em 0}
+figcaption{font-size:.85em;color:#555;max-width:30em}svg.board{max-width:100%;height:auto}
+.scroll{overflow-x:auto}.legend{font-size:.85em;color:#555}
+table.matrix.differences td{text-align:center;padding:0}
+a.cell{display:block;padding:.3em .6em;text-decoration:none;color:#000;
+ background:color-mix(in srgb,#e67e22 var(--shade),#fff)}
+.vert{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}
+.filters{display:flex;flex-wrap:wrap;gap:.6em 1.2em;margin:1em 0;padding:.6em;background:#f4f4f4}
+.filters select{max-width:14em}tr.case[hidden]{display:none}
+details{margin:.3em 0}summary{cursor:pointer}.spec{max-width:52em}
+@media print{
+ nav.top,footer,.filters,.noscript-note{display:none}
+ body{font-size:11pt}main{max-width:none;padding:0}
+ a{color:inherit;text-decoration:none}
+ section.step,figure,table.matrix{break-inside:avoid}
+ h1,h2,h3{break-after:avoid}
+ details>summary{list-style:none}
+ tr.case[hidden]{display:table-row}
+ article.case,section.title-page{break-before:page}
+}
+"""
+
+SCRIPT = """// Filters of the case list: a few lines, no library. Without scripts the whole list shows.
+(function () {
+  var form = document.getElementById('filters');
+  if (!form) return;
+  form.hidden = false;
+  var note = document.querySelector('.noscript-note');
+  if (note) note.hidden = true;
+  var rows = Array.prototype.slice.call(document.querySelectorAll('tr.case'));
+  var shown = document.getElementById('shown');
+  function has(list, value, sep) { return (list || '').split(sep).indexOf(value) >= 0; }
+  function apply() {
+    var f = {};
+    ['status', 'tag', 'clause', 'seed', 'ruleset', 'q'].forEach(function (k) {
+      f[k] = form.elements[k].value;
+    });
+    var q = f.q.trim().toLowerCase(), n = 0;
+    rows.forEach(function (r) {
+      var d = r.dataset;
+      var ok = (!f.status || d.status === f.status) && (!f.tag || has(d.tags, f.tag, ' ')) &&
+        (!f.clause || has(d.clauses, f.clause, ' ')) && (!f.seed || has(d.seeds, f.seed, '|')) &&
+        (!f.ruleset || has(d.rulesets, f.ruleset, ' ')) && (!q || d.text.indexOf(q) >= 0);
+      r.hidden = !ok;
+      if (ok) n++;
+    });
+    shown.textContent = n + ' of ' + rows.length + ' cases';
+  }
+  var params = new URLSearchParams(window.location.search);
+  params.forEach(function (value, key) { if (form.elements[key]) form.elements[key].value = value; });
+  form.addEventListener('input', apply);
+  form.addEventListener('change', apply);
+  form.addEventListener('submit', function (e) { e.preventDefault(); });
+  apply();
+})();
+"""

@@ -1,0 +1,101 @@
+"""Building the book: gather what the pages are computed from (:func:`make_book`), then write
+every page (:func:`write_book`)."""
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from jpdtools.book import differences, questions, rulesetpages, seedpages, specpages
+from jpdtools.book.assets import SCRIPT, STYLE
+from jpdtools.book.casepage import case_page
+from jpdtools.book.context import Book
+from jpdtools.book.indexpage import index_page
+from jpdtools.book.observe import observe_suite
+from jpdtools.book.overrides import flips, read_overrides
+from jpdtools.book.page import slug
+from jpdtools.book.printpage import print_page
+from jpdtools.book.seeds import SeedTable
+from jpdtools.book.spectext import SpecText
+from jpdtools.presets import Presets
+from jpdtools.review.lint import spec_anchors
+from jpdtools.run.runner import Filters, SuiteLoader
+
+OPEN_QUESTIONS = "open-questions.md"
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    pages: int
+    cases: int
+    seconds: float
+    out: Path
+    failures: tuple = ()  # LoadFailure: the case files that could not be loaded
+
+
+def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
+    """The sources table of the spec, plus every citation of the suite it does not resolve."""
+    return SeedTable(()).with_citations(citations)
+
+
+def make_book(
+    paths: Iterable[Path], spec_dir: Path, presets: Presets, loader: SuiteLoader, filters: Filters
+) -> Book:
+    suite = observe_suite(paths, presets, loader, filters)
+    overrides = read_overrides(spec_dir / OPEN_QUESTIONS, presets)
+    flipped = {o.rules: flips(o, suite, presets) for o in overrides}
+    seeds = seed_table(spec_dir, (s for r in suite.records for s in r.case.seeds))
+    return Book(suite, presets, spec_anchors(spec_dir), SpecText(spec_dir), seeds, overrides, flipped)
+
+
+def pages(book: Book) -> Iterable[tuple[str, str]]:
+    """(path inside the book, text) of every file."""
+    yield "style.css", STYLE
+    yield "book.js", SCRIPT
+    yield "index.html", index_page(book)
+    yield "print/book.html", print_page(book)
+    for record in book.suite.records:
+        yield f"cases/{slug(record.case.id)}.html", case_page(book, record)
+    cited = specpages.citing(book)
+    yield "clauses/index.html", specpages.clause_index(book, cited)
+    for anchor in specpages.clause_anchors(book):
+        yield f"clauses/{slug(anchor)}.html", specpages.clause_page(book, anchor, cited.get(anchor, []))
+    for name in book.spec.documents:
+        yield f"spec/{slug(name)}.html", specpages.document_page(book, name)
+    yield "questions/index.html", questions.question_index(book)
+    for anchor in questions.questions(book):
+        yield f"questions/{slug(anchor)}.html", questions.question_page(book, anchor)
+    by_article = seedpages.citing_article(book)
+    yield "seeds/index.html", seedpages.seed_index(book, by_article)
+    for article in book.seeds.articles:
+        yield (
+            f"seeds/{slug(article.citation)}.html",
+            seedpages.article_page(book, article, by_article.get(article.citation, [])),
+        )
+    pairs = differences.differing(book)
+    yield "rulesets/index.html", rulesetpages.ruleset_index(book)
+    for name in book.presets.names:
+        yield f"rulesets/{slug(name)}.html", rulesetpages.ruleset_page(book, name, pairs)
+    yield "differences/index.html", differences.matrix_page(book, pairs)
+    for (a, b), ids in pairs.items():
+        yield f"differences/{rulesetpages.pair_name(a, b)}.html", differences.pair_page(book, a, b, ids)
+
+
+def write_book(book: Book, out: Path) -> int:
+    """Write every page under ``out``; returns how many files were written."""
+    n = 0
+    for name, text in pages(book):
+        path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        n += 1
+    return n
+
+
+def build(
+    out: Path, paths: Iterable[Path], spec_dir: Path, presets: Presets, loader: SuiteLoader, filters: Filters
+) -> BuildReport:
+    start = time.perf_counter()
+    book = make_book(paths, spec_dir, presets, loader, filters)
+    n = write_book(book, out)
+    return BuildReport(n, len(book.suite.records), time.perf_counter() - start, out, book.suite.failures)

@@ -1,0 +1,53 @@
+"""``jpd book --pdf``: the book printed to one PDF by headless Chromium (Debian's ``chromium``).
+
+The printed document is ``print/book.html``: the front page and every case page one after another, so
+a committee can circulate one file. Chromium is started with a fresh profile and no network
+features; a missing browser is a clear error, not a traceback.
+"""
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from jpdtools.errors import InputError
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+
+
+def find_chromium() -> str:
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    raise InputError(
+        "--pdf needs Chromium (apt-get install chromium); none of " + ", ".join(CHROMIUM_NAMES) + " found"
+    )
+
+
+def run_chromium(args: list[str], timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run headless Chromium once with a fresh profile; ``args`` follow the standard flags."""
+    with tempfile.TemporaryDirectory(prefix="jpd-chromium-") as profile:
+        command = [find_chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def print_pdf(outdir: Path, source: str = "print/book.html") -> Path:
+    page = (outdir / source).resolve()
+    if not page.is_file():
+        raise InputError(f"{page}: no such page to print")
+    pdf = (outdir / "book.pdf").resolve()
+    result = run_chromium(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()])
+    if result.returncode != 0 or not pdf.is_file():
+        raise InputError(f"Chromium could not print {page}: {result.stderr.strip()[-400:]}")
+    return pdf

@@ -1,0 +1,48 @@
+"""``jpd book OUTDIR [PATHS…] [--tag T] [--id PATTERN] [--pdf]``: the committee's case book.
+
+A static site (``OUTDIR/index.html``; works from ``file://``, no server, no network) with a page
+per case, clause, seed article, open question and ruleset, and where the rulesets differ. With
+``--pdf``, also ``OUTDIR/book.pdf``, printed by headless Chromium. Exit status 1 when a case file
+could not be loaded (the rest is in the book), 2 for bad input.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+from jpdtools.book.build import build
+from jpdtools.book.pdf import print_pdf
+from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.paths import conformance_dir, spec_dir
+from jpdtools.presets import load_presets
+from jpdtools.run.runner import Filters, default_loader
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("outdir", type=Path, metavar="OUTDIR", help="the directory to write the book into")
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="case files or directories")
+    parser.add_argument("--tag", action="append", default=[], metavar="T", help="only cases with this tag")
+    parser.add_argument(
+        "--id",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        dest="ids",
+        help="only cases matching this glob",
+    )
+    parser.add_argument(
+        "--pdf", action="store_true", help="also print OUTDIR/book.pdf with headless Chromium"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    filters = Filters(tags=tuple(args.tag), ids=tuple(args.ids))
+    paths = args.paths or [conformance_dir()]
+    report = build(args.outdir, paths, spec_dir(), load_presets(), default_loader(), filters)
+    print(f"{report.pages} files, {report.cases} cases, written to {report.out} in {report.seconds:.1f} s")
+    for failure in report.failures:
+        print(f"jpd: {failure}", file=sys.stderr)
+    if args.pdf:
+        pdf = print_pdf(args.outdir)
+        print(f"printed {pdf}")
+    return FAILURE if report.failures else SUCCESS
