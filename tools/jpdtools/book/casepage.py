@@ -15,7 +15,7 @@ from jpdtools.book.context import Book
 from jpdtools.book.observe import CaseRecord, verdict_of
 from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, table, ul
 from jpdtools.book.svg import board_svg
-from jpdtools.paths import project_root
+from jpdtools.paths import checkout_root
 from jpdtools.review.explanation import (
     Decision,
     agreement_lines,
@@ -36,8 +36,9 @@ MARK_CLASS = {"ok": "ok", "FAIL": "bad", "open": "open", "no claim": "none", "-"
 
 def relative(where: str) -> str:
     """A file location as the repository names it (``conformance/ko.yaml:5:9``)."""
-    root = str(project_root()) + "/"
-    return where[len(root) :] if where.startswith(root) else where
+    root = checkout_root()
+    prefix = f"{root}/" if root is not None else None
+    return where[len(prefix) :] if prefix and where.startswith(prefix) else where
 
 
 def review_status(case) -> str:
