@@ -4,7 +4,9 @@
 The board knows only stones. It does not know whose turn it is, ko, repetition or passes: the
 :class:`jpdref.game.Game` owns those. It keeps, incrementally:
 
-* for every point its colour and the chain (棋子组成的整体) holding it;
+* for every point its colour and the chain (棋子组成的整体) holding it; the colours also packed
+  one byte per point (``packed``), whose bytes are the exact board position a game keeps in its
+  history ({#rep.hashing});
 * for every chain its stones, its liberties (气) and the XOR of its stones' Zobrist keys;
 * the Zobrist hash of the whole board position (盘内棋形).
 
@@ -63,12 +65,13 @@ def _size(ch: Chain) -> int:
 class Board:
     """Stones on a board, with incremental chains and a Zobrist hash of the board position."""
 
-    __slots__ = ("chain", "color", "geometry", "hash", "keys", "nbrs")
+    __slots__ = ("chain", "color", "geometry", "hash", "keys", "nbrs", "packed")
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
         self.nbrs = geometry.neighbours
         self.color: list[int] = [EMPTY] * geometry.area
+        self.packed = bytearray(geometry.area)  # the same colours, one byte each (EMPTY is 0)
         self.chain: list[Chain | None] = [None] * geometry.area
         self.keys = {
             BLACK: stone_keys(geometry.area, BLACK),
@@ -91,7 +94,7 @@ class Board:
                 raise PositionError(f"set-up point {p!r} is off the {geometry.label} board")
             if c not in (BLACK, WHITE):
                 raise PositionError(f"set-up stone {c!r} at point {p} is not black or white")
-            board.color[p] = int(c)
+            board.color[p] = board.packed[p] = int(c)
             board.hash ^= board.keys[c][p]
         board._rebuild_chains()
         for p in range(geometry.area):
@@ -129,6 +132,24 @@ class Board:
     # -- queries -----------------------------------------------------------------------------
     def stones(self) -> dict[int, Color]:
         return {p: Color(c) for p, c in enumerate(self.color) if c != EMPTY}
+
+    def position(self) -> bytes:
+        """The exact board position (盘内棋形): one byte per point, 0 empty, 1 black, 2 white."""
+        return bytes(self.packed)
+
+    def position_after(self, pv: Preview) -> bytes:
+        """The exact board position the previewed move would make (changes nothing)."""
+        after = bytearray(self.packed)
+        if pv.suicide:
+            for ch in pv.own:
+                for s in ch.stones:
+                    after[s] = EMPTY
+            return bytes(after)
+        after[pv.point] = pv.color
+        for ch in pv.captured:
+            for s in ch.stones:
+                after[s] = EMPTY
+        return bytes(after)
 
     def compute_hash(self) -> int:
         """The board hash computed from scratch (for checking the incremental one)."""
@@ -187,7 +208,7 @@ class Board:
                 self._remove(ch)
             return (), tuple(removed)
         key = self.keys[color][p]
-        board_color[p] = color
+        board_color[p] = self.packed[p] = color
         self.hash ^= key
         own = pv.own
         if own:
@@ -226,9 +247,9 @@ class Board:
 
     def _remove(self, ch: Chain) -> None:
         """Take a chain off the board, giving its points back as liberties to its neighbours."""
-        chain, board_color, nbrs = self.chain, self.color, self.nbrs
+        chain, board_color, packed, nbrs = self.chain, self.color, self.packed, self.nbrs
         for s in ch.stones:
-            board_color[s] = EMPTY
+            board_color[s] = packed[s] = EMPTY
             chain[s] = None
         for s in ch.stones:
             for q in nbrs[s]:

@@ -22,8 +22,9 @@ What a rule violation costs depends on the ruleset's illegal-move policy {#play.
 the game against the player who attempted it.
 
 The game owns everything the board does not know: whose turn it is, the simple-ko point, the
-history of positions each repetition rule compares (as sets of Zobrist hashes, never copies of
-the board), virtual stones, prisoners and the counters that counting needs.
+history of positions each repetition rule compares (exact positions filed under their Zobrist
+hashes: the hash finds a candidate, the exact position decides, {#rep.hashing}), virtual stones,
+prisoners and the counters that counting needs.
 """
 
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from typing import NamedTuple
 from jpdref.board import Board
 from jpdref.coords import Geometry
 from jpdref.handicap import HandicapError, fixed_handicap_points
+from jpdref.history import History
 from jpdref.reasons import Reason
 from jpdref.rules import (
     Cycle,
@@ -196,9 +198,9 @@ class Game:
     moves: dict[tuple[Color, ActionKind], int] = field(default_factory=dict)
     first_to_pass: Color | None = None
     last_real_move: Color | None = None
-    seen: set[int] = field(default_factory=set)
-    seen_board: set[int] = field(default_factory=set)
-    virtual_under_board: dict[int, int] = field(default_factory=dict)
+    seen: History = field(default_factory=History)  # what the repetition rule compares
+    seen_board: History = field(default_factory=History)  # no-retreat: (board, side to move)
+    virtual_under_board: dict[bytes, int] = field(default_factory=dict)  # four-virtual, by board
     record: list[Action] = field(default_factory=list)
     # -- settling by play ({#count.settling}); the defaults are the play phase's ----------------
     stage: Stage = Stage.PLAY
@@ -282,7 +284,7 @@ class Game:
             game.first_to_pass, game.last_real_move = self.first_to_pass, self.last_real_move
             game.record = list(self.record)
         if not reset_history:
-            game.seen, game.seen_board = set(self.seen), set(self.seen_board)
+            game.seen, game.seen_board = self.seen.copy(), self.seen_board.copy()
             game.virtual_under_board = dict(self.virtual_under_board)
         game._remember()  # the halt position, facing the first mover, is in the stage's history
         return game
@@ -310,19 +312,43 @@ class Game:
             return h
         return h ^ TO_MOVE_KEY[facing]
 
+    def _exact(self, board: bytes, virtual: dict[Color, int], facing: Color) -> tuple:
+        """The exact position :meth:`_compared` hashes: what the verdict compares {#rep.hashing}.
+
+        The board's bytes; the virtual stones when the position is the global one; the side that
+        faces it unless the rule is positional.
+        """
+        rules = self.rules
+        return (
+            board,
+            (virtual[BLACK], virtual[WHITE]) if rules.position is _GLOBAL else None,
+            None if rules.repetition is _POSITIONAL else facing,
+        )
+
     def _remember(self, key: int | None = None) -> bool:
         """Record the current position in the history; True if it was already there. {#rep.rules}
 
         ``key`` is the compared key of the current position when the caller has it already. Under
         no-retreat the (board position, side to move) pair also goes into H_board {#rep.no-retreat}.
+        Whether it was there is decided by the exact position, the key only finds it.
         """
+        board, to_move, rules = self.board, self.to_move, self.rules
         if key is None:
-            key = self._compared(self.board.hash, self.virtual_offset, self.to_move)
+            key = self._compared(board.hash, self.virtual_offset, to_move)
+        exact = bytes(board.packed)
+        position = (  # as :meth:`_exact`, inline: this runs once per action
+            exact,
+            (self.virtual_stones[BLACK], self.virtual_stones[WHITE]) if rules.position is _GLOBAL else None,
+            None if rules.repetition is _POSITIONAL else to_move,
+        )
         seen = self.seen
-        repeated = key in seen
-        seen.add(key)
-        if self.rules.repetition is _NO_RETREAT:
-            self.seen_board.add(self.board.hash ^ TO_MOVE_KEY[self.to_move])
+        if key in seen:  # the rare path: the exact position decides
+            repeated = seen.add(key, position)
+        else:
+            seen[key] = position
+            repeated = False
+        if rules.repetition is _NO_RETREAT:
+            self.seen_board.add(board.hash ^ TO_MOVE_KEY[to_move], (exact, to_move))
         return repeated
 
     # -- the one entry point -----------------------------------------------------------------
@@ -393,8 +419,9 @@ class Game:
                 return self._stop(_HALTED, Outcome(EndKind.TWO_VIRTUAL, Result.TO_COUNT))
         elif rules.halt is _FOUR_VIRTUAL:
             if action.kind is _VIRTUAL:
-                n = self.virtual_under_board.get(self.board.hash, 0) + 1
-                self.virtual_under_board[self.board.hash] = n
+                board = self.board.position()  # the exact board position {#rep.hashing}
+                n = self.virtual_under_board.get(board, 0) + 1
+                self.virtual_under_board[board] = n
                 if n >= 4:
                     return self._stop(_HALTED, Outcome(EndKind.FOUR_VIRTUAL, Result.TO_COUNT))
         elif self.consecutive_passes >= 2:
@@ -485,7 +512,10 @@ class Game:
                 return self._violation(action, Reason.KO)
         else:
             position = self._compared(pv.new_hash, self.virtual_offset, opponent)
-            if position in self.seen:
+            seen = self.seen
+            if position in seen and seen.holds(  # the hash finds, the exact position decides
+                position, self._exact(board.position_after(pv), self.virtual_stones, opponent)
+            ):
                 return self._violation(action, Reason.SUPERKO)
         captures, self_captures = board.commit(pv)
         if captures:
@@ -516,11 +546,13 @@ class Game:
         elif rules.repetition is Repetition.NO_RETREAT:
             # {#rep.no-retreat} 000 §22: after a virtual move the opponent may not face an earlier
             # board position.
-            if self.board.hash ^ TO_MOVE_KEY[opponent] in self.seen_board:
+            if self.seen_board.holds(
+                self.board.hash ^ TO_MOVE_KEY[opponent], (self.board.position(), opponent)
+            ):
                 return self._violation(action, Reason.SUPERKO)
-        elif (
-            rules.repetition is not Repetition.SIMPLE_KO
-            and self._compared(self.board.hash, after_offset, opponent) in self.seen
+        elif rules.repetition is not Repetition.SIMPLE_KO and self.seen.holds(
+            self._compared(self.board.hash, after_offset, opponent),
+            self._exact(self.board.position(), after, opponent),
         ):
             return self._violation(action, Reason.SUPERKO)
         self.virtual_stones, self.virtual_offset = after, after_offset
