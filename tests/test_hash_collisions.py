@@ -112,12 +112,38 @@ def test_a_position_sharing_the_empty_boards_hash_is_not_a_repetition(rules):
 
 
 def test_history_keeps_different_positions_under_one_hash():
+    """A reference here is the position itself; the game files board versions instead."""
     history = History()
-    assert not history.add(7, ("a",))
-    assert not history.add(7, ("b",))  # same hash, another position: not a repetition
-    assert history.add(7, ("a",)) and history.add(7, ("b",))
-    assert history.holds(7, ("b",)) and not history.holds(7, ("c",)) and not history.holds(8, ("a",))
+
+    def exact(ref):
+        return ref
+
+    assert not history.add(7, b"a", b"a", exact)
+    assert not history.add(7, b"b", b"b", exact)  # same hash, another position: not a repetition
+    assert history.add(7, b"a", b"a", exact) and history.add(7, b"b", b"b", exact)
+    assert history.holds(7, b"b", exact) and not history.holds(7, b"c", exact)
+    assert not history.holds(8, b"a", exact)
     assert history.positions() == 2
     copy = history.copy()
-    copy.add(7, ("c",))
-    assert not history.holds(7, ("c",)) and copy.holds(7, ("c",))
+    copy.add(7, b"c", b"c", exact)
+    assert not history.holds(7, b"c", exact) and copy.holds(7, b"c", exact)
+
+
+def test_earlier_boards_are_rebuilt_exactly_from_the_changes():
+    """Every position filed in the history is rebuilt as the board it was, captures and suicides
+    included (the reference history of the property test sees the same thing by other means)."""
+    rules = load_presets().get("tromp-taylor")  # suicide allowed
+    game = Game.new(rules, Geometry(5, 5))
+    boards = [game.board.position()]
+    for text in "B1 A1 B2 E5 A3 A2 E4 pass D5 A2".split():  # 6: a suicide; 9: a capture
+        color = game.to_move
+        if text == "pass":
+            step = game.play(Action.pass_(color))
+        else:
+            step = game.play(Action.move(color, game.geometry.from_gtp(text)))
+        assert step.legal, step
+        if step.action.kind == "move":
+            boards.append(game.board.position())
+    removals = [c for c in game.changes if isinstance(c, tuple)]
+    assert any(c[3] for c in removals) and any(c[2] for c in removals)  # a suicide and a capture
+    assert [game._board_at(v) for v in range(len(boards))] == boards

@@ -165,7 +165,6 @@ def check_board(game: Game) -> None:
         assert ch.key == key
     assert all(board.chain[p] is None for p, c in enumerate(colors) if c == EMPTY)
     assert board.hash == board.compute_hash()
-    assert board.position() == bytes(colors), "the packed colours differ from the board's"
 
 
 # -- an independent model of the rules -----------------------------------------------------------

@@ -4,9 +4,7 @@
 The board knows only stones. It does not know whose turn it is, ko, repetition or passes: the
 :class:`jpdref.game.Game` owns those. It keeps, incrementally:
 
-* for every point its colour and the chain (棋子组成的整体) holding it; the colours also packed
-  one byte per point (``packed``), whose bytes are the exact board position a game keeps in its
-  history ({#rep.hashing});
+* for every point its colour and the chain (棋子组成的整体) holding it;
 * for every chain its stones, its liberties (气) and the XOR of its stones' Zobrist keys;
 * the Zobrist hash of the whole board position (盘内棋形).
 
@@ -65,13 +63,12 @@ def _size(ch: Chain) -> int:
 class Board:
     """Stones on a board, with incremental chains and a Zobrist hash of the board position."""
 
-    __slots__ = ("chain", "color", "geometry", "hash", "keys", "nbrs", "packed")
+    __slots__ = ("chain", "color", "geometry", "hash", "keys", "nbrs")
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
         self.nbrs = geometry.neighbours
         self.color: list[int] = [EMPTY] * geometry.area
-        self.packed = bytearray(geometry.area)  # the same colours, one byte each (EMPTY is 0)
         self.chain: list[Chain | None] = [None] * geometry.area
         self.keys = {
             BLACK: stone_keys(geometry.area, BLACK),
@@ -94,7 +91,7 @@ class Board:
                 raise PositionError(f"set-up point {p!r} is off the {geometry.label} board")
             if c not in (BLACK, WHITE):
                 raise PositionError(f"set-up stone {c!r} at point {p} is not black or white")
-            board.color[p] = board.packed[p] = int(c)
+            board.color[p] = int(c)
             board.hash ^= board.keys[c][p]
         board._rebuild_chains()
         for p in range(geometry.area):
@@ -134,12 +131,13 @@ class Board:
         return {p: Color(c) for p, c in enumerate(self.color) if c != EMPTY}
 
     def position(self) -> bytes:
-        """The exact board position (盘内棋形): one byte per point, 0 empty, 1 black, 2 white."""
-        return bytes(self.packed)
+        """The exact board position (盘内棋形): one byte per point, 0 empty, 1 black, 2 white.
+        {#rep.hashing} (Built on demand: the game asks for it only when a hash matches.)"""
+        return bytes(self.color)
 
     def position_after(self, pv: Preview) -> bytes:
         """The exact board position the previewed move would make (changes nothing)."""
-        after = bytearray(self.packed)
+        after = bytearray(self.color)
         if pv.suicide:
             for ch in pv.own:
                 for s in ch.stones:
@@ -208,7 +206,7 @@ class Board:
                 self._remove(ch)
             return (), tuple(removed)
         key = self.keys[color][p]
-        board_color[p] = self.packed[p] = color
+        board_color[p] = color
         self.hash ^= key
         own = pv.own
         if own:
@@ -247,9 +245,9 @@ class Board:
 
     def _remove(self, ch: Chain) -> None:
         """Take a chain off the board, giving its points back as liberties to its neighbours."""
-        chain, board_color, packed, nbrs = self.chain, self.color, self.packed, self.nbrs
+        chain, board_color, nbrs = self.chain, self.color, self.nbrs
         for s in ch.stones:
-            board_color[s] = packed[s] = EMPTY
+            board_color[s] = EMPTY
             chain[s] = None
         for s in ch.stones:
             for q in nbrs[s]:

@@ -48,7 +48,7 @@ from jpdref.rules import (
     Suicide,
     VirtualMove,
 )
-from jpdref.stones import BLACK, WHITE, Color
+from jpdref.stones import BLACK, EMPTY, WHITE, Color
 from jpdref.zobrist import TO_MOVE_KEY, virtual_key
 
 
@@ -177,6 +177,7 @@ _GLOBAL = Position.GLOBAL
 _SUICIDE_FORBIDDEN, _SUICIDE_MULTI_ONLY = Suicide.FORBIDDEN, Suicide.MULTI_ONLY
 _FOUR_VIRTUAL = Halt.FOUR_VIRTUAL
 _OPPONENT = {BLACK: WHITE, WHITE: BLACK}
+_FACING = {BLACK: b"B", WHITE: b"W"}  # the side to move, in an exact position ({#rep.hashing})
 
 
 @dataclass
@@ -200,6 +201,10 @@ class Game:
     last_real_move: Color | None = None
     seen: History = field(default_factory=History)  # what the repetition rule compares
     seen_board: History = field(default_factory=History)  # no-retreat: (board, side to move)
+    # Every change of the board, in order: ``point << 2 | colour`` for a stone that removed
+    # nothing, else (point, colour, captured, self-captured). The history names an earlier board
+    # by how many changes it had; undoing the later ones rebuilds it ({#rep.hashing}).
+    changes: list[int | tuple[int, int, tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
     virtual_under_board: dict[bytes, int] = field(default_factory=dict)  # four-virtual, by board
     record: list[Action] = field(default_factory=list)
     # -- settling by play ({#count.settling}); the defaults are the play phase's ----------------
@@ -285,6 +290,7 @@ class Game:
             game.record = list(self.record)
         if not reset_history:
             game.seen, game.seen_board = self.seen.copy(), self.seen_board.copy()
+            game.changes = list(self.changes)
             game.virtual_under_board = dict(self.virtual_under_board)
         game._remember()  # the halt position, facing the first mover, is in the stage's history
         return game
@@ -312,43 +318,83 @@ class Game:
             return h
         return h ^ TO_MOVE_KEY[facing]
 
-    def _exact(self, board: bytes, virtual: dict[Color, int], facing: Color) -> tuple:
-        """The exact position :meth:`_compared` hashes: what the verdict compares {#rep.hashing}.
-
-        The board's bytes; the virtual stones when the position is the global one; the side that
-        faces it unless the rule is positional.
-        """
+    def _suffix(self, virtual: dict[Color, int], facing: Color) -> bytes:
+        """What an exact position adds to the board's bytes {#rep.hashing}: when the position is
+        the global one and there are virtual stones, ``v<black>,<white>``; unless the rule is
+        positional, the side that faces it (``B``/``W``)."""
         rules = self.rules
-        return (
-            board,
-            (virtual[BLACK], virtual[WHITE]) if rules.position is _GLOBAL else None,
-            None if rules.repetition is _POSITIONAL else facing,
-        )
+        suffix = b""
+        if rules.position is _GLOBAL and (virtual[BLACK] or virtual[WHITE]):
+            suffix = b"v%d,%d" % (virtual[BLACK], virtual[WHITE])
+        if rules.repetition is not _POSITIONAL:
+            suffix += _FACING[facing]
+        return suffix
+
+    def _board_at(self, version: int) -> bytes:
+        """The exact board after the first ``version`` changes: the current board with the later
+        changes undone (only ever needed when a hash matches)."""
+        board = bytearray(self.board.color)
+        for change in reversed(self.changes[version:]):
+            if change.__class__ is int:
+                board[change >> 2] = EMPTY
+                continue
+            p, color, captured, self_captured = change
+            if self_captured:  # a suicide: the chain (the new stone first) was removed
+                for s in self_captured:
+                    board[s] = color
+                board[p] = EMPTY
+                continue
+            board[p] = EMPTY
+            other = _OPPONENT[color]
+            for s in captured:
+                board[s] = other
+        return bytes(board)
+
+    def _exact_of(self, ref: int | tuple[int, bytes]) -> bytes:
+        """The exact position a history reference names. A reference is ``version << 1 | w``
+        (w: White faces it, under a rule that compares the side to move), or ``(version, suffix)``
+        when the position holds virtual stones."""
+        if ref.__class__ is int:
+            if self.rules.repetition is _POSITIONAL:
+                return self._board_at(ref >> 1)
+            return self._board_at(ref >> 1) + (b"W" if ref & 1 else b"B")
+        version, suffix = ref
+        return self._board_at(version) + suffix
 
     def _remember(self, key: int | None = None) -> bool:
         """Record the current position in the history; True if it was already there. {#rep.rules}
 
         ``key`` is the compared key of the current position when the caller has it already. Under
         no-retreat the (board position, side to move) pair also goes into H_board {#rep.no-retreat}.
-        Whether it was there is decided by the exact position, the key only finds it.
+        Whether it was there is decided by the exact position, the key only finds it; what is
+        filed is a reference (the board's version and the suffix), not a copy of the board.
         """
         board, to_move, rules = self.board, self.to_move, self.rules
         if key is None:
             key = self._compared(board.hash, self.virtual_offset, to_move)
-        exact = bytes(board.packed)
-        position = (  # as :meth:`_exact`, inline: this runs once per action
-            exact,
-            (self.virtual_stones[BLACK], self.virtual_stones[WHITE]) if rules.position is _GLOBAL else None,
-            None if rules.repetition is _POSITIONAL else to_move,
-        )
+        version = len(self.changes)
+        positional = rules.repetition is _POSITIONAL
+        white = 0 if positional or to_move is BLACK else 1
+        virtual = self.virtual_stones
+        if rules.position is _GLOBAL and (virtual[BLACK] or virtual[WHITE]):  # the rare shape
+            ref = (version, self._suffix(virtual, to_move))
+        else:
+            ref = version << 1 | white
         seen = self.seen
         if key in seen:  # the rare path: the exact position decides
-            repeated = seen.add(key, position)
+            position = board.position() + self._suffix(virtual, to_move)
+            repeated = seen.add(key, ref, position, self._exact_of)
         else:
-            seen[key] = position
+            seen[key] = ref
             repeated = False
-        if rules.repetition is _NO_RETREAT:
-            self.seen_board.add(board.hash ^ TO_MOVE_KEY[to_move], (exact, to_move))
+        if rules.repetition is _NO_RETREAT:  # H_board compares the board and the side to move
+            board_key = board.hash ^ TO_MOVE_KEY[to_move]
+            board_ref = version << 1 | (to_move is WHITE)
+            if board_key in self.seen_board:
+                position = board.position() + _FACING[to_move]
+                self.seen_board.add(board_key, board_ref, position, self._exact_of)
+            else:
+                self.seen_board[board_key] = board_ref
         return repeated
 
     # -- the one entry point -----------------------------------------------------------------
@@ -482,6 +528,7 @@ class Game:
             return self._refuse(action, Reason.OCCUPIED)
         pv = self.board.preview(action.point, BLACK)
         self.board.commit(pv)  # Black stones only: nothing can be captured
+        self.changes.append(action.point << 2 | BLACK)
         self.handicap_stones += 1
         self.handicap_left -= 1
         self.record.append(action)
@@ -514,10 +561,14 @@ class Game:
             position = self._compared(pv.new_hash, self.virtual_offset, opponent)
             seen = self.seen
             if position in seen and seen.holds(  # the hash finds, the exact position decides
-                position, self._exact(board.position_after(pv), self.virtual_stones, opponent)
+                position,
+                board.position_after(pv) + self._suffix(self.virtual_stones, opponent),
+                self._exact_of,
             ):
                 return self._violation(action, Reason.SUPERKO)
         captures, self_captures = board.commit(pv)
+        changes = self.changes
+        changes.append((p, color, captures, self_captures) if captures or self_captures else p << 2 | color)
         if captures:
             self.prisoners[color] += len(captures)
         if self_captures:
@@ -546,15 +597,17 @@ class Game:
         elif rules.repetition is Repetition.NO_RETREAT:
             # {#rep.no-retreat} 000 §22: after a virtual move the opponent may not face an earlier
             # board position.
-            if self.seen_board.holds(
-                self.board.hash ^ TO_MOVE_KEY[opponent], (self.board.position(), opponent)
+            board_key = self.board.hash ^ TO_MOVE_KEY[opponent]
+            if board_key in self.seen_board and self.seen_board.holds(
+                board_key, self.board.position() + _FACING[opponent], self._exact_of
             ):
                 return self._violation(action, Reason.SUPERKO)
-        elif rules.repetition is not Repetition.SIMPLE_KO and self.seen.holds(
-            self._compared(self.board.hash, after_offset, opponent),
-            self._exact(self.board.position(), after, opponent),
-        ):
-            return self._violation(action, Reason.SUPERKO)
+        elif rules.repetition is not Repetition.SIMPLE_KO:
+            key = self._compared(self.board.hash, after_offset, opponent)
+            if key in self.seen and self.seen.holds(
+                key, self.board.position() + self._suffix(after, opponent), self._exact_of
+            ):
+                return self._violation(action, Reason.SUPERKO)
         self.virtual_stones, self.virtual_offset = after, after_offset
         self.ko_point = _NO_POINT
         self.consecutive_passes = 0

@@ -1,22 +1,24 @@
-"""The positions a game has met: exact positions, filed under their Zobrist hash. {#rep.hashing}
+"""The positions a game has met, filed under their Zobrist hash. {#rep.hashing}
 
 A repetition verdict is by position, never by hash: two different positions may share a 64-bit
-hash (one can build such a pair on purpose from the public keys). The hash is only the index that
-makes the common case — no earlier position with this hash — one dictionary look-up; a hit is
-confirmed against the exact position kept under it.
+hash (one can build such a pair on purpose from the public keys). The hash is only the index
+that makes the common case — no earlier position with this hash — one dictionary look-up. A hit
+is confirmed against the exact position: the history keeps, under each hash, a *reference* from
+which the game rebuilds the exact earlier position (``exact(ref)``), so that nothing but a small
+reference is stored per move.
 """
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+
+Exact = Callable[[Hashable], bytes]
+"""Rebuilds the exact position a reference names (the game's ``_exact_of``)."""
 
 
 class History(dict):
-    """Exact positions, each filed under its hash: ``{hash: position}``, or ``{hash: [position,
-    …]}`` for the rare hash shared by different positions.
+    """``{hash: ref}``, or ``{hash: [ref, …]}`` for a hash shared by different positions.
 
-    A position is any hashable value (never a list) that is equal exactly when the positions are
-    the same for the rule comparing them; the game uses the board's bytes with the virtual stones
-    and the side to move as the ruleset says. ``key in history`` is the fast path, not a verdict:
-    :meth:`holds` and :meth:`add` decide by the position.
+    A reference is any hashable value other than a list. ``key in history`` is the fast path,
+    not a verdict: :meth:`holds` and :meth:`add` decide by the exact position.
     """
 
     __slots__ = ()
@@ -28,29 +30,25 @@ class History(dict):
                 other[key] = list(found)
         return other
 
-    def holds(self, key: int, position: Hashable) -> bool:
+    def holds(self, key: int, position: bytes, exact: Exact) -> bool:
         """Whether ``position`` (whose hash is ``key``) is in the history: the verdict."""
         found = self.get(key)
         if found is None:
             return False
-        if found.__class__ is list:
-            return position in found
-        return found == position
+        refs = found if found.__class__ is list else (found,)
+        return any(exact(ref) == position for ref in refs)
 
-    def add(self, key: int, position: Hashable) -> bool:
-        """Put ``position`` (whose hash is ``key``) in; True if it was there already."""
+    def add(self, key: int, ref: Hashable, position: bytes, exact: Exact) -> bool:
+        """File ``ref`` (naming ``position``, whose hash is ``key``) unless that position is
+        already in; True if it was."""
         found = self.get(key)
         if found is None:
-            self[key] = position
+            self[key] = ref
             return False
-        if found.__class__ is list:
-            if position in found:
-                return True
-            found.append(position)
-            return False
-        if found == position:
+        refs = found if found.__class__ is list else [found]
+        if any(exact(r) == position for r in refs):
             return True
-        self[key] = [found, position]
+        self[key] = [*refs, ref]
         return False
 
     def positions(self) -> int:

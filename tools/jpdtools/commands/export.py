@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from jpdtools.commands.selecting import add_selection_arguments, selected_plan
+from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.export.layout import FORMS, NOT_EXPORTED_NAME, write_export
 from jpdtools.presets import load_presets
@@ -29,11 +30,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="forms",
         help="the form to write (repeatable; 'all' for every form)",
     )
-    parser.add_argument("outdir", type=Path, metavar="OUTDIR", help="the directory to write into")
+    parser.add_argument(
+        "outdir",
+        metavar="OUTDIR",
+        help="the directory to write into: new, empty, or holding an earlier export (replaced whole)",
+    )
     add_selection_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.outdir.strip():
+        raise InputError("OUTDIR is empty: name the directory to export into")
+    outdir = Path(args.outdir)
     presets = load_presets()
     forms = FORMS if "all" in args.forms else tuple(args.forms)
     plan = selected_plan(args, presets, default_loader())
@@ -44,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     for error in plan.errors:
         print(f"jpd: {error.where}: {error.case_id}: {error.detail}", file=sys.stderr)
         ok = False
-    for written in write_export(list(plan.items), args.outdir, forms):
+    for written in write_export(list(plan.items), outdir, forms):
         line = f"{written.form}: {written.count} written to {written.where}"
         if written.not_exported:
             line += f" ({len(written.not_exported)} not expressible, see {written.where / NOT_EXPORTED_NAME})"

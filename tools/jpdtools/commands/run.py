@@ -8,7 +8,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from jpdtools import atomic
 from jpdtools.commands.selecting import add_selection_arguments, selected_plan
+from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.presets import load_presets
 from jpdtools.run import report
@@ -45,9 +47,9 @@ def run(args: argparse.Namespace) -> int:
         print(report.format_text(result, order, verbose=args.verbose, quiet=args.quiet))
     if args.junit:
         try:
-            args.junit.write_text(report.format_junit(result, order), encoding="utf-8")
-        except OSError as err:
-            print(f"jpd: error: cannot write {args.junit}: {err.strerror}", file=sys.stderr)
+            atomic.write_text(args.junit, report.format_junit(result, order))
+        except InputError as err:
+            print(f"jpd: error: {err}", file=sys.stderr)
             return ERROR
     if result.interrupted:
         return INTERRUPTED

@@ -2,13 +2,22 @@
 
 ``OUTDIR/cases.jsonl`` (JSON Lines), ``OUTDIR/sgf/<case-id>/<ruleset>.sgf`` and
 ``OUTDIR/gtp/<case-id>.<ruleset>.tst``; the case × ruleset items that have no GTP script are
-listed with the reason in ``OUTDIR/gtp/not-exported.txt``. Existing files of the same names are
-overwritten; nothing else in ``OUTDIR`` is touched.
+listed with the reason in ``OUTDIR/gtp/not-exported.txt``.
+
+An export is written whole or not at all (spec/export-formats.md#export.layout): every form is
+first written into a private staging directory inside ``OUTDIR``; only when all of it is written
+does each entry replace its namesake by a rename, and the entries of an earlier export that this
+one does not write are removed. ``OUTDIR`` may be new, empty, or hold an earlier export and
+nothing else; a directory holding anything else is refused before anything is written.
 """
 
+import os
 import re
+import secrets
+import shutil
 from collections.abc import Iterable
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jpdtools.errors import InputError, Location
@@ -20,6 +29,8 @@ from jpdtools.run.runner import PlanItem
 FORMS = ("json", "sgf", "gtp")
 JSONL_NAME = "cases.jsonl"
 NOT_EXPORTED_NAME = "not-exported.txt"
+ENTRIES = (JSONL_NAME, "sgf", "gtp")  # what an export puts directly in OUTDIR
+_STAGING_PREFIX = ".jpd-export-"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]")
 
 
@@ -40,11 +51,9 @@ def file_name(text: str) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot write: {err.strerror}", Location(str(path))) from None
+    """A file of the staging directory (private until published: no temporary file needed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
 
 
 def _played(items: Iterable[PlanItem]) -> list[PlanItem]:
@@ -98,5 +107,68 @@ WRITERS = {"json": write_json, "sgf": write_sgf, "gtp": write_gtp}
 
 
 def write_export(items: list[PlanItem], outdir: Path, forms: Iterable[str]) -> list[Written]:
-    """Write the chosen forms of ``items`` under ``outdir``. Raises InputError if it cannot."""
-    return [WRITERS[form](items, outdir) for form in FORMS if form in set(forms)]
+    """Write the chosen forms of ``items`` as the whole content of ``outdir``, replacing an
+    earlier export there. Raises InputError (nothing changed) if it cannot."""
+    chosen = set(forms)
+    _check_outdir(outdir)
+    created = not outdir.exists()
+    staging = outdir / f"{_STAGING_PREFIX}{os.getpid()}-{secrets.token_hex(4)}"
+    try:
+        staging.mkdir(parents=True)
+        written = [WRITERS[form](items, staging) for form in FORMS if form in chosen]
+        _publish(staging, outdir)
+    except OSError as err:
+        shutil.rmtree(staging, ignore_errors=True)
+        if created:
+            with suppress(OSError):
+                outdir.rmdir()
+        raise InputError(f"cannot write the export: {err.strerror or err}", Location(str(outdir))) from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    shutil.rmtree(staging, ignore_errors=True)
+    return [replace(w, where=outdir / w.where.relative_to(staging)) for w in written]
+
+
+def _check_outdir(outdir: Path) -> None:
+    """``outdir`` must be new, empty, or hold an earlier export and nothing else."""
+    if outdir.exists() and not outdir.is_dir():
+        raise InputError("OUTDIR is not a directory", Location(str(outdir)))
+    if not outdir.is_dir():
+        return
+    try:
+        names = sorted(p.name for p in outdir.iterdir())
+    except OSError as err:
+        raise InputError(f"cannot read OUTDIR: {err.strerror or err}", Location(str(outdir))) from None
+    foreign = [n for n in names if n not in ENTRIES and not n.startswith(_STAGING_PREFIX)]
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
+        raise InputError(
+            f"OUTDIR holds files that are not an export ({shown}); export into a new or empty "
+            "directory, or one holding only an earlier export (which is replaced)",
+            Location(str(outdir)),
+        )
+
+
+def _publish(staging: Path, outdir: Path) -> None:
+    """Move every entry of ``staging`` into ``outdir`` (each by one rename), then remove the
+    entries of an earlier export that this one did not write."""
+    new = {p.name for p in staging.iterdir()}
+    for name in sorted(new):
+        target = outdir / name
+        if target.is_dir() and not target.is_symlink():
+            old = outdir / f"{_STAGING_PREFIX}old-{secrets.token_hex(4)}"
+            target.rename(old)
+            (staging / name).rename(target)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(staging / name, target)
+    for name in ENTRIES:
+        stale = outdir / name
+        if name in new or not (stale.exists() or stale.is_symlink()):
+            continue
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale)
+        else:
+            with suppress(FileNotFoundError):
+                stale.unlink()

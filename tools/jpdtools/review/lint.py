@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jpdtools import atomic
 from jpdtools.errors import Location
 from jpdtools.presets import Presets
 from jpdtools.run.adapters import Adapter, Observation
@@ -155,7 +156,7 @@ def append_ids(path: Path, ids: Sequence[str]) -> None:
     existing = path.read_text(encoding="utf-8") if path.is_file() else IDS_HEADER
     if existing and not existing.endswith("\n"):
         existing += "\n"
-    path.write_text(existing + "".join(f"{i}\n" for i in ids), encoding="utf-8")
+    atomic.write_text(path, existing + "".join(f"{i}\n" for i in ids))
 
 
 # -- the checks --------------------------------------------------------------------------------
@@ -431,7 +432,7 @@ def update_pins(files: Sequence[CaseFile], spec_dir: Path) -> int:
         text = _pinned_text(cited.get(anchor, []), lines[index])
         if lines[index] != text:
             lines[index], changed = text, changed + 1
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    atomic.write_text(path, "\n".join(lines) + "\n")
     return changed
 
 
