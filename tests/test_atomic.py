@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from jpdtools import atomic
 from jpdtools.cli import main
 from jpdtools.errors import InputError

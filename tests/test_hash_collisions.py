@@ -18,7 +18,6 @@ from jpdref.history import History
 from jpdref.rules import PassRule
 from jpdref.stones import BLACK, WHITE, Color
 from jpdref.zobrist import stone_keys
-
 from jpdtools.presets import load_presets
 
 SIZE = 19
@@ -135,7 +134,7 @@ def test_earlier_boards_are_rebuilt_exactly_from_the_changes():
     rules = load_presets().get("tromp-taylor")  # suicide allowed
     game = Game.new(rules, Geometry(5, 5))
     boards = [game.board.position()]
-    for text in "B1 A1 B2 E5 A3 A2 E4 pass D5 A2".split():  # 6: a suicide; 9: a capture
+    for text in ["B1", "A1", "B2", "E5", "A3", "A2", "E4", "pass", "D5", "A2"]:  # 6: a suicide; 9: a capture
         color = game.to_move
         if text == "pass":
             step = game.play(Action.pass_(color))
