@@ -1,11 +1,14 @@
 """A fake GTP engine for the harness tests: plays stones without captures, and misbehaves on cue.
 
 Usage: ``python fake_gtp_engine.py [--hang V] [--crash V] [--garble V] [--wrong-id V]
-[--score REPLY] [--no-is-legal]``: when a ``play`` or ``is_legal`` names vertex V it sleeps
-forever, exits at once, prints garbage, or answers with the wrong id; ``--no-is-legal`` leaves
-``is_legal`` out of ``list_commands`` and refuses it. ``final_score`` answers REPLY with ``{komi}``
-replaced by the last ``komi`` sent (default ``0``). Anything else: a minimal, well-behaved GTP
-engine (occupied points are illegal, nothing is ever captured).
+[--score REPLY] [--no-is-legal] [--plain] [--refuse-size N]``: when a ``play`` or ``is_legal``
+names vertex V it sleeps forever, exits at once, prints garbage, or answers with the wrong id;
+``--no-is-legal`` leaves ``is_legal`` out of ``list_commands`` and refuses it; ``--plain``
+refuses ``list_commands``, ``is_legal`` and ``list_stones`` (a plain GTP 2 engine answering
+``? unknown command``); ``--refuse-size N`` answers ``boardsize N`` with ``? unacceptable size``.
+``final_score`` answers REPLY with ``{komi}`` replaced by the last ``komi`` sent (default ``0``).
+Anything else: a minimal, well-behaved GTP engine (occupied points are illegal, nothing is ever
+captured).
 """
 
 import argparse
@@ -19,6 +22,8 @@ def main() -> int:
         parser.add_argument(f"--{name}", action="append", default=[])
     parser.add_argument("--score", default="0")
     parser.add_argument("--no-is-legal", action="store_true", help="list and answer no is_legal")
+    parser.add_argument("--plain", action="store_true", help="no list_commands, is_legal, list_stones")
+    parser.add_argument("--refuse-size", action="append", default=[])
     opts = parser.parse_args()
     stones: dict[str, str] = {}
     komi = "0"
@@ -47,6 +52,10 @@ def main() -> int:
             text = "fake"
         elif name in ("protocol_version",):
             text = "2"
+        elif opts.plain and name in ("list_commands", "is_legal", "list_stones"):
+            ok, text = False, "unknown command"
+        elif name == "boardsize" and args and args[0] in opts.refuse_size:
+            ok, text = False, "unacceptable size"
         elif name == "list_commands":
             commands = ["name", "protocol_version", "boardsize", "komi", "final_score", "clear_board"]
             commands += ["play", "list_stones", "quit", *([] if opts.no_is_legal else ["is_legal"])]

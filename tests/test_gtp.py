@@ -227,6 +227,54 @@ def test_an_engine_without_is_legal_is_tested_with_play(tmp_path):
     assert [(s.legal, s.reason) for s in obs.steps] == [(True, None), (False, "occupied"), (True, None)]
 
 
+def test_a_plain_gtp_engine_is_compared_on_what_it_decides(tmp_path):
+    """No list_commands, is_legal or list_stones: ``play`` is the legality test, the referee keeps
+    the board, and the board claims are limited (listed, never compared, never errors)."""
+    path = write_cases(tmp_path, [("x", "D4"), ("y", "C3")])
+    adapter = GtpAdapter(profiles.generic(fake_command("--plain")), TIMEOUT)
+    try:
+        results = {r.result.case_id: r for r in verify.run_serial(plan_items(path), adapter)}
+    finally:
+        adapter.close()
+    # x: both moves legal, the board claims not compared; y: W C3 is refused as occupied
+    assert results["fake.x"].result.status is Status.PASS
+    assert any("board" in d and "list_stones" in d for d in results["fake.x"].limited)
+    assert any("captures none" in d for d in results["fake.x"].limited)
+    assert results["fake.y"].result.status is Status.FAIL
+    assert str(results["fake.y"].result.mismatches[0].expected) == "legal"
+    assert any(line.startswith("> ") and "play white C3" in line for line in results["fake.y"].transcript)
+    assert any(line.startswith("< ?") for line in results["fake.y"].transcript)
+
+
+def test_a_refused_board_size_is_a_skip_with_the_reason(tmp_path):
+    adapter = GtpAdapter(profiles.generic(fake_command("--refuse-size", "5")), TIMEOUT)
+    try:
+        (result,) = verify.run_serial(plan_items(write_cases(tmp_path, [("x", "D4")])), adapter)
+    finally:
+        adapter.close()
+    assert result.result.status is Status.SKIP
+    assert "refuses board size 5" in result.result.detail and "unacceptable size" in result.result.detail
+
+
+def test_engine_rules_restrict_the_rulesets_and_their_absence_is_said(tmp_path, capsys):
+    path = tmp_path / "fake.yaml"
+    path.write_text(
+        write_cases(tmp_path, [("x", "D4")]).read_text().replace("[tromp-taylor]", "[chinese, aga]")
+    )
+    impl = "gtp:" + " ".join(fake_command())
+    out = tmp_path / "out"
+    main(["verify", "--impl", impl, str(path), "--engine-rules", "chinese", "--report-dir", str(out)])
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    outcomes = {r["ruleset"]: (r["outcome"], r["detail"]) for r in report["results"]}
+    assert outcomes["aga"] == ("skip", "gtp:" + " ".join(fake_command()) + ": ruleset 'aga' is not supported")
+    assert outcomes["chinese"][0] != "skip" and report["notes"] == []
+    main(["verify", "--impl", impl, str(path), "--report-dir", str(out)])
+    assert "--engine-rules" in capsys.readouterr().err
+    assert "--engine-rules" in json.loads((out / "report.json").read_text(encoding="utf-8"))["notes"][0]
+    assert main(["verify", "--impl", impl, str(path), "--engine-rules", "chinese,nosuch"]) == 2
+    assert "'nosuch' is not a preset" in capsys.readouterr().err
+
+
 # -- outcomes, expected failures, limits -------------------------------------------------------
 
 

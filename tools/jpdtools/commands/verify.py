@@ -6,11 +6,16 @@ Results stream: with ``--report-dir`` each result is appended to ``results.jsonl
 and an interrupted run still writes its reports with the results it has.
 
 Exit status: 0 when nothing failed or passed unexpectedly and nothing errored (skips and open
-items are not failures, and not passes either), 1 otherwise, 2 for bad input, 130 when interrupted.
+items are not failures, and not passes either), 1 otherwise, 2 for bad input, 130 when interrupted
+(Ctrl-C or SIGTERM: every report written then says so, and no engine process is left running).
 """
 
 import argparse
+import contextlib
+import functools
 import json
+import math
+import signal
 import sys
 import time
 from pathlib import Path
@@ -22,6 +27,7 @@ from jpdtools.presets import load_presets
 from jpdtools.run import report
 from jpdtools.run.runner import default_loader
 from jpdtools.verify import verification as verify
+from jpdtools.verify.process import Orphans
 from jpdtools.verify.report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
 from jpdtools.verify.report_html import format_html
 
@@ -39,6 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="FILE",
         help="the implementer's list of known failures: case-id[ruleset] globs, one per line",
+    )
+    parser.add_argument(
+        "--engine-rules",
+        metavar="R[,R…]",
+        help="the rulesets a GTP engine claims to play (default: compared against all of them)",
     )
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
     parser.add_argument(
@@ -60,16 +71,50 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _check(args: argparse.Namespace) -> None:
     if args.jobs < 1:
         raise InputError(f"--jobs must be at least 1, got {args.jobs}")
-    if not args.timeout > 0:
-        raise InputError(f"--timeout must be positive, got {args.timeout:g}")
+    if not (args.timeout > 0 and math.isfinite(args.timeout)):
+        raise InputError(f"--timeout must be a positive, finite number of seconds, got {args.timeout:g}")
+
+
+def _engine_rules(args: argparse.Namespace, names: list[str]) -> frozenset[str] | None:
+    if args.engine_rules is None:
+        return None
+    wanted = [n.strip() for n in args.engine_rules.split(",")]
+    unknown = [n for n in wanted if n not in names]
+    if unknown or not all(wanted):
+        bad = ", ".join(repr(n) for n in unknown) or "an empty name"
+        raise InputError(f"--engine-rules: {bad} is not a preset (known: {', '.join(names)})")
+    return frozenset(wanted)
+
+
+def _notes(args: argparse.Namespace, names: list[str]) -> tuple[str, ...]:
+    if args.engine_rules is None and args.impl.startswith("gtp:"):
+        return (
+            f"a GTP engine plays its own rules: it is compared against all {len(names)} rulesets; "
+            "say which it plays with --engine-rules R[,R…] (e.g. --engine-rules chinese)",
+        )
+    return ()
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is: stop, close the engines, write what ran, say so."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    raise _Terminated
 
 
 def run(args: argparse.Namespace) -> int:
     _check(args)
     presets = load_presets()
+    engine_rules = _engine_rules(args, presets.names)
+    notes = _notes(args, presets.names)
     expected = verify.load_expected_failures(args.expected_failures)
-    adapter = verify.open_impl(args.impl, args.timeout)
+    opener = functools.partial(verify.open_impl, engine_rules=engine_rules)
+    adapter = opener(args.impl, args.timeout)
     name = adapter.name
+    if notes and not (args.quiet or args.json):
+        for note in notes:
+            print(f"jpd verify: note: {note}", file=sys.stderr)
     loader = default_loader()
     plan = selected_plan(args, presets, loader)
     items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
@@ -78,12 +123,14 @@ def run(args: argparse.Namespace) -> int:
     collected: list[verify.VerifyResult] = []
     interrupted = False
     began = time.perf_counter()
+    orphans = Orphans()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         if args.jobs == 1:
             results = verify.run_serial(items, adapter)
         else:
             verify.close_impl(adapter)
-            results = verify.run_parallel(items, args.impl, args.timeout, args.jobs)
+            results = verify.run_parallel(items, args.impl, args.timeout, args.jobs, opener)
         for vr in results:
             vr = verify.with_outcome(vr, expected)
             collected.append(vr)
@@ -94,10 +141,13 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        progress.finish()
-        verify.close_impl(adapter)
-        if stream is not None:
-            stream.close()
+        with _signals_held():  # the engines are closed and the reports written, whatever comes
+            progress.finish()
+            verify.close_impl(adapter)
+            if stream is not None:
+                stream.close()
+            orphans.clear()
+            signal.signal(signal.SIGTERM, previous)
     wall = time.perf_counter() - began
     collected.sort(key=lambda r: r.index)
     matched = {r.expected_failure for r in collected if r.expected_failure}
@@ -111,15 +161,33 @@ def run(args: argparse.Namespace) -> int:
         args.jobs,
         timing,
         tuple(expected.unused(matched)) if not interrupted else (),
+        planned=len(items),
+        notes=notes,
     )
     order = presets.names
-    print(format_json(outcome, order) if args.json else format_text(outcome, order, args.verbose, args.quiet))
-    status = _write_reports(args, outcome, order)
+    with _signals_held():
+        if args.json:
+            print(format_json(outcome, order))
+        else:
+            print(format_text(outcome, order, args.verbose, args.quiet))
+        status = _write_reports(args, outcome, order)
     if status:
         return status
     if interrupted:
         return INTERRUPTED
     return SUCCESS if outcome.ok else FAILURE
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Ignore SIGINT and SIGTERM while engines are closed and reports written (a second Ctrl-C
+    must not leave a half-written report or a running engine)."""
+    held = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in held.items():
+            signal.signal(sig, handler)
 
 
 def _open_stream(directory: Path | None):

@@ -36,6 +36,7 @@ from jpdtools.run.runner import LoadFailure
 from jpdtools.verify.verification import BAD, OUTCOMES, Outcome, VerifyResult
 
 JSON_FORMAT = 1
+TRANSCRIPT_TAIL = 16  # lines of a failing item's transcript in the text report
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,28 @@ class VerifyRun:
     jobs: int = 1
     timing: Timing = field(default_factory=Timing)
     unused: tuple[str, ...] = ()
+    planned: int | None = None  # items planned (None: as many as there are results)
+    notes: tuple[str, ...] = ()  # what the reader should know about how the run was set up
 
     @property
     def ok(self) -> bool:
-        return not self.failures and not any(r.outcome in BAD for r in self.results)
+        """False when anything failed or passed unexpectedly, errored, did not load — or when the
+        run was interrupted (a partial run is never a success)."""
+        bad = any(r.outcome in BAD for r in self.results)
+        return not self.interrupted and not self.failures and not bad
+
+    @property
+    def total(self) -> int:
+        return len(self.results) if self.planned is None else self.planned
+
+    @property
+    def interruption(self) -> str:
+        return f"interrupted: {len(self.results)} of {self.total} items ran" if self.interrupted else ""
+
+    @property
+    def playable(self) -> int:
+        """Items the implementation could play (not skipped)."""
+        return sum(1 for r in self.results if r.outcome is not Outcome.SKIP)
 
 
 def counts(results: Iterable[VerifyResult]) -> dict[str, int]:
@@ -131,6 +150,10 @@ def _lines(results: Sequence[VerifyResult], outcome: Outcome) -> list[str]:
             out.append(f"    {r.result.detail}")
         if r.expected_failure and outcome is Outcome.UNEXPECTED_PASS:
             out.append(f"    listed as {r.expected_failure}")
+        if r.transcript and outcome in (Outcome.UNEXPECTED_FAILURE, Outcome.ERROR):
+            shown = r.transcript[-TRANSCRIPT_TAIL:]
+            out.append(f"    transcript{' (last lines)' if len(shown) < len(r.transcript) else ''}:")
+            out.extend(f"      {line}" for line in shown)
     return out
 
 
@@ -141,7 +164,10 @@ def summary_line(run: VerifyRun) -> str:
         parts.append(f"{len(run.failures)} file(s) not loaded")
     verdict = "OK" if run.ok else "FAILED"
     if run.interrupted:
-        verdict += " (interrupted: partial results)"
+        verdict = f"INTERRUPTED ({run.interruption}: partial results)"
+    if run.results:
+        share = 100 * run.playable / len(run.results)
+        parts.append(f"played {run.playable} of {len(run.results)} ({share:.0f} %)")
     t = run.timing
     timing = (
         f"{t.wall_seconds:.1f} s wall, {t.engine_seconds:.1f} s in the implementation, "
@@ -153,6 +179,8 @@ def summary_line(run: VerifyRun) -> str:
 def format_text(run: VerifyRun, order: Sequence[str] = (), verbose: bool = False, quiet: bool = False) -> str:
     results = list(run.results)
     out = [] if quiet else [summary_table(results, order)]
+    if run.notes:
+        out += ["", *(f"note: {n}" for n in run.notes)]
     sections = [
         ("UNEXPECTED FAILURES", Outcome.UNEXPECTED_FAILURE),
         ("UNEXPECTED PASSES", Outcome.UNEXPECTED_PASS),
@@ -188,7 +216,16 @@ def result_json(r: VerifyResult) -> dict:
         "detail": c.detail,
         "file": c.file,
         "line": c.line,
+        "transcript": list(r.transcript),
     }
+
+
+def _reported(r: VerifyResult) -> dict:
+    """A result in ``report.json``: the transcript only where something went wrong."""
+    out = result_json(r)
+    if r.outcome not in BAD and r.outcome is not Outcome.EXPECTED_FAILURE:
+        del out["transcript"]
+    return out
 
 
 def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
@@ -197,6 +234,8 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
     summary["load_errors"] = len(run.failures)
     summary["limited"] = sum(1 for r in results if r.limited and r.outcome is not Outcome.SKIP)
     summary["ok"] = run.ok
+    summary["planned"] = run.total
+    summary["played"] = run.playable
     summary["by_ruleset"] = by_ruleset(results, order)
     summary["by_axis"] = by_axis(results)
     return {
@@ -205,9 +244,10 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
         "implementation": run.implementation,
         "impl": run.impl,
         "interrupted": run.interrupted,
+        "notes": list(run.notes),
         "jobs": run.jobs,
         "timing": run.timing.to_json(),
-        "results": [result_json(r) for r in results],
+        "results": [_reported(r) for r in results],
         "load_errors": [failure_json(f) for f in run.failures],
         "unused_expected_failures": list(run.unused),
         "summary": summary,
@@ -279,5 +319,11 @@ def format_junit(run: VerifyRun, order: Sequence[str] = ()) -> str:
         for f in run.failures:
             case = ET.SubElement(suite, "testcase", classname="jpd.load", name=f.file, file=f.file, time="0")
             ET.SubElement(case, "error", message=str(f), type=f.code or "load").text = str(f)
+    if run.interrupted:
+        suite = ET.SubElement(root, "testsuite", _attrs("interrupted", {"error": 1}, 1, 0))
+        case = ET.SubElement(suite, "testcase", classname="jpd.run", name="interrupted", time="0")
+        ET.SubElement(case, "error", message=run.interruption, type="interrupted").text = run.interruption
+        root.set("errors", str(int(root.get("errors", "0")) + 1))
+        root.set("tests", str(int(root.get("tests", "0")) + 1))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

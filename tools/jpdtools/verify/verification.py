@@ -28,6 +28,7 @@ import multiprocessing
 import os
 import queue
 import shlex
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -40,6 +41,7 @@ from jpdtools.run.compare import CaseResult, Judgement, Status, judge
 from jpdtools.run.runner import PlanItem, case_result
 
 MAX_WORKER_RESTARTS = 8
+WORKER_GRACE_SECONDS = 5.0  # for a worker to close its engines and exit
 
 
 class Outcome(StrEnum):
@@ -120,6 +122,7 @@ class VerifyResult:
     axes: tuple[tuple[str, str], ...] = ()
     seconds: float = 0.0
     engine_seconds: float = 0.0
+    transcript: tuple[str, ...] = ()  # what was sent (``>``) and received (``<``), if the adapter keeps it
 
     @property
     def name(self) -> str:
@@ -215,6 +218,8 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
         judgement, observation = Judgement(Status.ERROR, detail=f"{type(err).__name__}: {err}"), None
     result = case_result(item, judgement, observation)
     axes = tuple(item.rules.values().items()) if item.rules is not None else ()
+    take = getattr(adapter, "take_transcript", None)
+    transcript = tuple(take()) if take is not None else ()
     return VerifyResult(
         result,
         outcome_of(result.status, False),
@@ -223,6 +228,7 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
         axes=axes,
         seconds=time.perf_counter() - began,
         engine_seconds=getattr(adapter, "engine_seconds", 0.0) - engine_before,
+        transcript=transcript,
     )
 
 
@@ -231,7 +237,7 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
 LIBRARY_PROFILES = ("sgfmill", "openspiel")
 
 
-def open_impl(spec: str, timeout: float):
+def open_impl(spec: str, timeout: float, engine_rules: frozenset[str] | None = None):
     """The adapter for ``--impl SPEC``: ``gnugo``, ``gtp:COMMAND…``, ``jsonl:COMMAND…``,
     ``sgfmill``, ``openspiel``. Raises InputError for an unknown or unusable spec."""
     from jpdtools.verify.gtp import profiles
@@ -242,9 +248,11 @@ def open_impl(spec: str, timeout: float):
         binary = profiles.gnugo_binary()
         if binary is None:
             raise InputError("--impl gnugo: GNU Go is not installed (Debian: apt-get install gnugo)")
-        return GtpAdapter(profiles.gnugo(binary), timeout)
+        return GtpAdapter(profiles.gnugo(binary), timeout, engine_rules)
     if colon and kind == "gtp":
-        return GtpAdapter(profiles.generic(_argv(spec, rest)), timeout)
+        return GtpAdapter(profiles.generic(_argv(spec, rest)), timeout, engine_rules)
+    if engine_rules is not None:
+        raise InputError(f"--engine-rules is for GTP engines: {spec!r} declares its rulesets itself")
     if colon and kind == "jsonl":
         return _jsonl(_argv(spec, rest), timeout)
     if spec in LIBRARY_PROFILES:
@@ -295,18 +303,35 @@ def run_serial(items: Sequence[PlanItem], adapter) -> Iterator[VerifyResult]:
 
 
 def _worker(spec: str, timeout: float, items, tasks, results, opener: OpenFn) -> None:
-    adapter = opener(spec, timeout)
+    """One worker process: its own adapter (and engines), items from ``tasks`` until ``None``.
+
+    The parent stops a worker with SIGTERM (Ctrl-C reaches the parent only: the worker ignores
+    SIGINT); either way the worker closes its engines before it exits, so that none is orphaned."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_worker)
+    adapter = None
     try:
+        adapter = opener(spec, timeout)
         while True:
             index = tasks.get()
             if index is None:
                 break
             results.put(("start", index, os.getpid()))
             results.put(("done", index, verify_item(items[index], adapter, index)))
-    except KeyboardInterrupt:
+    except _WorkerStopped:
         pass
     finally:
-        close_impl(adapter)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # closing is not to be cut short
+        if adapter is not None:
+            close_impl(adapter)
+
+
+class _WorkerStopped(Exception):
+    """SIGTERM in a worker: stop taking items, close the engines, exit."""
+
+
+def _stop_worker(signum, frame) -> None:
+    raise _WorkerStopped
 
 
 def _lost(item: PlanItem, index: int, why: str) -> VerifyResult:
@@ -336,6 +361,7 @@ def run_parallel(
         spawn()
     done: set[int] = set()
     restarts = 0
+    finished = False
     try:
         while len(done) < len(items):
             try:
@@ -365,11 +391,26 @@ def run_parallel(
             elif message[1] not in done:
                 done.add(message[1])
                 yield message[2]
+        finished = True
     finally:
-        for proc in workers.values():
-            if proc.is_alive():
-                proc.terminate()
-        for proc in workers.values():
-            proc.join(timeout=5)
+        _stop_workers(list(workers.values()), grace=timeout + WORKER_GRACE_SECONDS if finished else 0.0)
         tasks.close()
         results.close()
+
+
+def _stop_workers(workers: list, grace: float) -> None:
+    """End the workers, letting each close its engines: after a complete run they are exiting by
+    themselves (``grace`` seconds), otherwise (or past the grace) SIGTERM makes them close and
+    exit, and only a worker still there after that is killed."""
+    deadline = time.monotonic() + grace
+    for proc in workers:
+        proc.join(timeout=max(0.0, deadline - time.monotonic()))
+    for proc in workers:
+        if proc.is_alive():
+            proc.terminate()
+    deadline = time.monotonic() + WORKER_GRACE_SECONDS
+    for proc in workers:
+        proc.join(timeout=max(0.0, deadline - time.monotonic()))
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=1.0)

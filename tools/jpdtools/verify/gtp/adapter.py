@@ -51,6 +51,11 @@ class SetupError(Exception):
     """The set-up or history could not be rebuilt in the engine."""
 
 
+class Refused(Exception):
+    """The engine refused, as GTP 2 lets it, something the item needs (a board size, a fixed
+    handicap): the item is a skip with this reason, never a failure."""
+
+
 @dataclass
 class _Game:
     """The referee's view of one game (mutable, local to one ``observe`` call)."""
@@ -60,6 +65,7 @@ class _Game:
     to_move: str
     phase: str = "contest"
     winner: str | None = None
+    read: bool = True  # the board is the engine's (list_stones); False: the referee keeps it
     passes: int = 0  # consecutive passes (void passes included)
     handicap: int = 0
     moves: dict[str, int] = field(default_factory=lambda: {"B": 0, "W": 0})
@@ -87,20 +93,21 @@ class _Game:
 class GtpAdapter:
     """A GTP engine behind the :class:`~jpdtools.run.adapters.Adapter` protocol."""
 
-    def __init__(self, profile: GtpProfile, timeout: float = 10.0):
+    def __init__(self, profile: GtpProfile, timeout: float = 10.0, rulesets: frozenset[str] | None = None):
         self.profile = profile
         self.name = profile.name
         self.timeout = timeout
+        self.rulesets = rulesets  # the rulesets the engine claims to play (--engine-rules); None: all
         self.restarts = 0
         self._clients: dict[tuple[str, ...], GtpClient] = {}
-        self._commands: dict[int, frozenset[str]] = {}  # per engine client: the commands it lists
+        self._commands: dict[tuple[str, ...], frozenset[str]] = {}  # per argv: what list_commands lists
         self._tmp: Path | None = None
 
     # -- protocol ----------------------------------------------------------------------------
 
     def capabilities(self) -> Capabilities:
         axes = {axis: frozenset(values) for axis, values in self.profile.axes.items()}
-        return Capabilities(rulesets=None, axes=axes, max_size=self.profile.max_size)
+        return Capabilities(rulesets=self.rulesets, axes=axes, max_size=self.profile.max_size)
 
     def unsupported_item(self, setup: Setup, history: tuple[CaseAction, ...], rules: Rules) -> str | None:
         """Why this item cannot be played beyond :meth:`capabilities` (or None)."""
@@ -115,10 +122,13 @@ class GtpAdapter:
     def limit_item(
         self, expectation: Expectation, setup: Setup, moves: tuple[CaseAction, ...], rules: Rules
     ) -> limits.Limited:
-        """:meth:`limit`, and the count claims the engine can be held to for this item."""
+        """:meth:`limit`, the board claims when the engine cannot list its stones, and the count
+        claims the engine can be held to for this item (asks ``list_commands`` once per engine)."""
         played = limits.limit(expectation, moves)
-        counted = limits.limit_count(played.expectation, self.count_refusal(setup.final, rules))
-        return limits.Limited(counted.expectation, played.dropped + counted.dropped)
+        read = self._reads_board(self._client(rules))
+        unread = limits.limit_board(played.expectation, None if read else limits.NO_BOARD_READER)
+        counted = limits.limit_count(unread.expectation, self.count_refusal(setup.final, rules))
+        return limits.Limited(counted.expectation, played.dropped + unread.dropped + counted.dropped)
 
     def count_refusal(self, final: FinalSpec | None, rules: Rules) -> str | None:
         """Why ``final_score`` is not asked for this item (None: it is asked)."""
@@ -127,6 +137,10 @@ class GtpAdapter:
     @property
     def engine_seconds(self) -> float:
         return sum(c.engine_seconds for c in self._clients.values())
+
+    def take_transcript(self) -> tuple[str, ...]:
+        """The GTP commands and replies since the last call (see :class:`GtpClient`)."""
+        return tuple(line for c in self._clients.values() for line in c.take_transcript())
 
     def close(self) -> None:
         for client in self._clients.values():
@@ -153,7 +167,7 @@ class GtpAdapter:
                 # enough: it changed the score of two items between --jobs 1 and 2), so an item
                 # whose count is asked gets a fresh process (a start costs a few milliseconds).
                 client.restart()
-            game = self._set_up(client, setup)
+            game = self._set_up(client, setup, self._reads_board(client))
             initial = _rows(game)
             markers = dict(setup.markers)
             for n, action in enumerate(history, 1):
@@ -165,6 +179,8 @@ class GtpAdapter:
             count = None
             if setup.final is not None and self.count_refusal(setup.final, rules) is None:
                 count = score.ask_count(client, game.counters(), game.to_move, setup.final, rules)
+        except Refused as err:
+            return Observation(initial, tuple(steps), skip=f"{self.name}: {err}")
         except SetupError as err:
             return Observation(initial, tuple(steps), error=f"the set-up cannot be played: {err}")
         except GtpError as err:
@@ -181,16 +197,24 @@ class GtpAdapter:
 
     # -- engine processes --------------------------------------------------------------------
 
-    def _has_is_legal(self, client: GtpClient) -> bool:
-        """Whether to ask ``is_legal``: the profile allows it and the engine lists the command."""
-        if not self.profile.has_is_legal:
-            return False
-        known = self._commands.get(id(client))
+    def _listed(self, client: GtpClient) -> frozenset[str]:
+        """The commands the engine lists (``list_commands``, asked once per engine command line;
+        an engine that refuses ``list_commands`` lists nothing)."""
+        key = tuple(client.command)
+        known = self._commands.get(key)
         if known is None:
             reply = client.send("list_commands")
             known = frozenset(reply.text.split()) if reply.ok else frozenset()
-            self._commands[id(client)] = known
-        return "is_legal" in known
+            self._commands[key] = known
+        return known
+
+    def _has_is_legal(self, client: GtpClient) -> bool:
+        """Whether to ask ``is_legal``: the profile allows it and the engine lists the command."""
+        return self.profile.has_is_legal and "is_legal" in self._listed(client)
+
+    def _reads_board(self, client: GtpClient) -> bool:
+        """Whether the engine's board can be read (it lists ``list_stones``)."""
+        return "list_stones" in self._listed(client)
 
     def _client(self, rules: Rules) -> GtpClient:
         argv = self.profile.argv(rules)
@@ -206,7 +230,7 @@ class GtpAdapter:
 
     # -- set-up ------------------------------------------------------------------------------
 
-    def _set_up(self, client: GtpClient, setup: Setup) -> _Game:
+    def _set_up(self, client: GtpClient, setup: Setup, reads_board: bool) -> _Game:
         geometry = Geometry(setup.width, setup.height)
         size = setup.width
         wanted = dict(setup.stones)
@@ -215,16 +239,25 @@ class GtpAdapter:
             path.write_text(_sgf(geometry, setup), encoding="ascii")
             _ok(client, f"loadsgf {path}", "load the set-up")
         else:
-            _ok(client, f"boardsize {size}", f"take board size {size}")
+            reply = client.send(f"boardsize {size}")
+            if not reply.ok:
+                raise Refused(f"the engine refuses board size {size} ({reply.text or 'no reason given'})")
             _ok(client, "clear_board", "clear the board")
             for vertex, colour in setup.stones:
                 reply = client.send(f"play {GTP_COLOUR[colour]} {vertex}")
                 if not reply.ok:
                     raise SetupError(f"the engine refused set-up stone {colour} {vertex}: {reply.text}")
         to_move = setup.to_move
+        placed: dict[str, str] = {}
         if setup.handicap:
-            _ok(client, f"fixed_handicap {setup.handicap}", f"place {setup.handicap} handicap stones")
+            reply = client.send(f"fixed_handicap {setup.handicap}")
+            if not reply.ok:
+                raise Refused(f"the engine refuses fixed_handicap {setup.handicap} ({reply.text})")
+            placed = _handicap_stones(reply.text, geometry)
             to_move = "W"
+        if not reads_board:
+            board = {**{v.upper(): c for v, c in wanted.items()}, **placed}
+            return _Game(geometry, board, to_move, handicap=setup.handicap, read=False)
         board = _read_board(client, geometry)
         if wanted and board != {v.upper(): c for v, c in wanted.items()}:
             raise SetupError("the engine's board differs from the set-up position after rebuilding it")
@@ -265,7 +298,7 @@ class GtpAdapter:
 
     def _played(self, client: GtpClient, game: _Game, action: CaseAction, vertex: str) -> StepObservation:
         before = game.board
-        after = _read_board(client, game.geometry)
+        after = _read_board(client, game.geometry) if game.read else _shadow_play(game, action.color, vertex)
         colour = action.color
         removed = [v for v in before if v not in after]
         captures = sort_vertices(v for v in removed if before[v] != colour)
@@ -349,6 +382,37 @@ def _read_board(client: GtpClient, geometry: Geometry) -> dict[str, str]:
             if vertex in board:
                 raise GarbledReply(f"list_stones names {vertex} for both colours")
             board[vertex] = colour
+    return board
+
+
+def _handicap_stones(text: str, geometry: Geometry) -> dict[str, str]:
+    """The black stones a ``fixed_handicap`` reply names. Raises GarbledReply."""
+    stones: dict[str, str] = {}
+    for word in text.split():
+        try:
+            stones[geometry.to_gtp(geometry.from_gtp(word))] = "B"
+        except CoordinateError:
+            raise GarbledReply(f"fixed_handicap named {word!r}, not a vertex of this board") from None
+    return stones
+
+
+def _shadow_play(game: _Game, colour: str, vertex: str) -> dict[str, str]:
+    """The board after the engine accepted ``colour`` at ``vertex``, as the referee keeps it when
+    the engine cannot list its stones: opponent chains left without liberties are removed, then
+    the mover's own chain if it has none (captures are not compared for such an engine)."""
+    g = game.geometry
+    board = dict(game.board)
+    board[vertex] = colour
+    for n in _neighbours(g, vertex):
+        if board.get(n) == OTHER[colour]:
+            chain, libs = _chain(g, board, n)
+            if not libs:
+                for v in chain:
+                    del board[v]
+    chain, libs = _chain(g, board, vertex)
+    if not libs:
+        for v in chain:
+            del board[v]
     return board
 
 

@@ -1,32 +1,36 @@
-"""A GTP client over subprocess pipes that survives a misbehaving engine.
+"""A GTP client that survives a misbehaving engine and always ends it.
 
-Every command carries a numeric id and waits at most ``timeout`` seconds for its reply (``select``
-on the engine's stdout; no threads share state with the caller beyond a stderr drain). What can go
-wrong is an exception of :class:`GtpError`:
+The engine runs as a :class:`~jpdtools.verify.process.ProgramProcess`: in its own process group
+(ending it ends whatever it started), its pipes read with ``select`` in chunks (no reader thread,
+standard error kept as a short tail). Every command carries a numeric id and waits at most
+``timeout`` seconds for its reply — the first command after a (re)start too. What can go wrong is
+an exception of :class:`GtpError`:
 
-* :class:`EngineTimeout` — no complete reply in time (the engine hangs or loops);
+* :class:`EngineTimeout` — no complete reply in time (the engine hangs, loops, or never ends its
+  reply with the blank line);
 * :class:`EngineCrashed` — the engine's stdout closed or the pipe broke (the engine died);
-* :class:`GarbledReply` — a reply that is not ``=``/``?`` + id + text + blank line, or carries the
-  wrong id.
+* :class:`GarbledReply` — a reply that is not ``=``/``?`` + id + text + blank line, carries the
+  wrong id, or grows past :data:`MAX_REPLY_BYTES` without ending.
 
-After any of these the process is killed and the client is *dead*; :meth:`GtpClient.restart`
-starts a fresh process (the caller rebuilds its position). A ``?`` reply is not an error of the
-engine: it is a :class:`Reply` with ``ok`` False.
+After any of these the engine's process group is killed and the client is *dead*;
+:meth:`GtpClient.restart` starts a fresh process (the caller rebuilds its position). A ``?``
+reply is not an error of the engine: it is a :class:`Reply` with ``ok`` False.
 
-The client also measures ``engine_seconds``: the time spent waiting for replies, from the write of
-a command to the end of its reply, which is the engine's own time as the harness sees it.
+The client measures ``engine_seconds`` (the time from writing a command to reading the end of its
+reply) and keeps a **transcript** of the commands sent and the replies received since the last
+:meth:`GtpClient.take_transcript`, for the report of a failing item.
 """
 
-import collections
 import contextlib
-import os
-import select
-import subprocess
-import threading
+import re
 import time
 from dataclasses import dataclass
 
-STDERR_TAIL = 20
+from jpdtools.verify.process import ProgramExited, ProgramFlooded, ProgramProcess, ProgramTimeout
+
+MAX_REPLY_BYTES = 1 << 20  # a reply longer than this is garbage (a 25×25 board lists 625 vertices)
+TRANSCRIPT_LINES = 400  # per item; older lines are dropped
+QUIT_SECONDS = 1.0
 
 
 class GtpError(Exception):
@@ -71,25 +75,35 @@ def parse_reply(raw: str, expected_id: int | None) -> Reply:
     return Reply(status == "=", body)
 
 
+_BLANK_LINE = re.compile(rb"\n\r?\n")
+
+
+def _reply_end(buffer: bytearray) -> int:
+    """Where the first reply in ``buffer`` ends (past its blank line), or -1. Blank lines before
+    a reply belong to it (:func:`parse_reply` skips them)."""
+    for match in _BLANK_LINE.finditer(buffer):
+        if buffer[: match.start()].strip():
+            return match.end()
+    return -1
+
+
 class GtpClient:
     """One engine process. ``command`` is the argv to start it; ``timeout`` is per command."""
 
-    def __init__(self, command: list[str], timeout: float = 10.0, start_timeout: float | None = None):
+    def __init__(self, command: list[str], timeout: float = 10.0):
         self.command = list(command)
         self.timeout = timeout
-        self.start_timeout = start_timeout or max(timeout, 10.0)
         self.engine_seconds = 0.0
         self.restarts = 0
-        self._proc: subprocess.Popen | None = None
-        self._buffer = b""
+        self._proc: ProgramProcess | None = None
         self._next_id = 1
-        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
+        self._transcript: list[str] = []
 
     # -- life cycle ------------------------------------------------------------------------
 
     @property
     def alive(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
+        return self._proc is not None and self._proc.alive()
 
     def start(self) -> None:
         """Start the process if it is not running. Raises EngineCrashed if it cannot start."""
@@ -97,19 +111,10 @@ class GtpClient:
             return
         self._kill()
         try:
-            self._proc = subprocess.Popen(
-                self.command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                bufsize=0,
-            )
-        except OSError as err:
-            self._proc = None
-            raise EngineCrashed(f"cannot start {self.command[0]}: {err.strerror or err}") from None
-        self._buffer = b""
-        self._stderr.clear()
-        threading.Thread(target=_drain, args=(self._proc.stderr, self._stderr), daemon=True).start()
+            self._proc = ProgramProcess(self.command, MAX_REPLY_BYTES)
+        except ProgramExited as err:
+            raise EngineCrashed(str(err)) from None
+        self._note(f"(started {' '.join(self.command)})")
 
     def restart(self) -> None:
         self._kill()
@@ -117,10 +122,10 @@ class GtpClient:
         self.start()
 
     def close(self) -> None:
-        """Say ``quit`` politely if the engine is alive, then make sure the process is gone."""
+        """Say ``quit`` politely if the engine is alive, then end its whole process group."""
         if self.alive:
             with contextlib.suppress(GtpError):
-                self.send("quit", timeout=1.0)
+                self.send("quit", timeout=min(self.timeout, QUIT_SECONDS))
         self._kill()
 
     def __enter__(self) -> "GtpClient":
@@ -132,18 +137,23 @@ class GtpClient:
 
     def _kill(self) -> None:
         proc, self._proc = self._proc, None
-        if proc is None:
-            return
-        for stream in (proc.stdin, proc.stdout):
-            with contextlib.suppress(OSError):
-                stream.close()
-        if proc.poll() is None:
+        if proc is not None:
             proc.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):  # a process that ignores SIGKILL
-            proc.wait(timeout=5)
 
     def stderr_tail(self) -> str:
-        return " | ".join(line for line in self._stderr if line.strip())[-300:]
+        return self._proc.stderr_tail() if self._proc is not None else ""
+
+    # -- the transcript --------------------------------------------------------------------
+
+    def take_transcript(self) -> tuple[str, ...]:
+        """The lines sent (``>``) and received (``<``) since the last call, and forget them."""
+        lines, self._transcript = tuple(self._transcript), []
+        return lines
+
+    def _note(self, line: str) -> None:
+        self._transcript.append(line)
+        if len(self._transcript) > TRANSCRIPT_LINES:
+            del self._transcript[: len(self._transcript) - TRANSCRIPT_LINES]
 
     # -- commands --------------------------------------------------------------------------
 
@@ -151,77 +161,45 @@ class GtpClient:
         """Send one command and read its reply. Raises GtpError (the client is then dead)."""
         if "\n" in command or "\r" in command:
             raise ValueError(f"a GTP command is one line: {command!r}")
-        first = not self.alive
         self.start()
-        limit = timeout if timeout is not None else (self.start_timeout if first else self.timeout)
+        proc = self._proc
+        assert proc is not None
+        limit = self.timeout if timeout is None else timeout
         cmd_id = self._next_id
         self._next_id += 1
         began = time.perf_counter()
+        deadline = time.monotonic() + limit
+        self._note(f"> {cmd_id} {command}")
         try:
-            self._write(f"{cmd_id} {command}\n".encode())
-            raw = self._read_reply(limit, command)
-            return parse_reply(raw, cmd_id)
-        except GtpError:
+            try:
+                proc.write(f"{cmd_id} {command}\n".encode(), deadline)
+                raw = proc.read_until(_reply_end, deadline)
+            except ProgramTimeout:
+                raise EngineTimeout(f"no reply to {command!r} within {limit:g} s") from None
+            except ProgramFlooded as err:
+                raise GarbledReply(f"reply to {command!r}: {err}") from None
+            except ProgramExited as err:
+                raise EngineCrashed(self._died(f"{err} during {command!r}")) from None
+            try:
+                text = raw.replace(b"\r", b"").decode("utf-8")
+            except UnicodeDecodeError:
+                raise GarbledReply(f"reply to {command!r} is not UTF-8") from None
+            self._note("< " + text.strip().replace("\n", "\n< "))
+            return parse_reply(text, cmd_id)
+        except GtpError as err:
+            self._note(f"! {type(err).__name__}: {err}")
             self._kill()
             raise
         finally:
             self.engine_seconds += time.perf_counter() - began
 
-    def _write(self, data: bytes) -> None:
-        assert self._proc is not None and self._proc.stdin is not None
-        try:
-            self._proc.stdin.write(data)
-            self._proc.stdin.flush()
-        except (BrokenPipeError, OSError) as err:
-            raise EngineCrashed(self._died(f"cannot write to the engine ({err})")) from None
-
-    def _read_reply(self, limit: float, command: str) -> str:
-        assert self._proc is not None and self._proc.stdout is not None
-        fd = self._proc.stdout.fileno()
-        deadline = time.monotonic() + limit
-        while True:
-            normal = self._buffer.replace(b"\r", b"")
-            end = normal.find(b"\n\n")
-            if end >= 0 and normal[:end].strip():
-                self._buffer = normal[end + 2 :]
-                try:
-                    return normal[:end].decode("utf-8")
-                except UnicodeDecodeError:
-                    raise GarbledReply(f"reply to {command!r} is not UTF-8") from None
-            if end >= 0:  # blank lines only: drop them
-                self._buffer = normal[end + 2 :]
-                continue
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise EngineTimeout(f"no reply to {command!r} within {limit:g} s")
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                raise EngineCrashed(self._died(f"the engine closed its output during {command!r}"))
-            self._buffer += chunk
-
     def _died(self, message: str) -> str:
-        code = None
-        if self._proc is not None:
-            try:
-                code = self._proc.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                code = None
         parts = [message]
-        if code is not None:
-            parts.append(f"exit status {code}")
-        tail = self.stderr_tail()
-        if tail:
-            parts.append(f"stderr: {tail}")
+        if self._proc is not None:
+            code = self._proc.exit_status(1.0)
+            if code is not None:
+                parts.append(f"exit status {code}")
+            tail = self._proc.stderr_tail()
+            if tail:
+                parts.append(f"stderr: {tail}")
         return "; ".join(parts)
-
-
-def _drain(stream, sink: collections.deque) -> None:
-    """Keep the last lines of the engine's stderr (so a full pipe never blocks the engine)."""
-    try:
-        for line in iter(stream.readline, b""):
-            sink.append(line.decode("utf-8", "replace").rstrip())
-    except (OSError, ValueError):
-        pass

@@ -74,6 +74,35 @@ def limit(expectation: Expectation, moves: tuple[CaseAction, ...]) -> Limited:
     return Limited(replace(expectation, steps=tuple(kept), end=end), tuple(dropped))
 
 
+NO_BOARD_READER = "the engine lists no list_stones: its board cannot be read"
+BOARD_CLAIMS = frozenset({"captures", "self-captures", "board"})
+
+
+def limit_board(expectation: Expectation, refusal: str | None) -> Limited:
+    """Without a way to read the engine's board (``refusal`` says why), the claims about the
+    board — ``captures``, ``self-captures``, ``board`` — are left out; an either-verdict whose
+    alternative would be left with no claim goes whole. With ``refusal`` None, nothing goes."""
+    if refusal is None:
+        return Limited(expectation)
+    kept: list[StepVerdict] = []
+    dropped: list[str] = []
+    for verdict in expectation.steps:
+        alternatives = tuple(
+            tuple(c for c in alt if c.kind not in BOARD_CLAIMS) for alt in verdict.alternatives
+        )
+        if alternatives == verdict.alternatives:
+            kept.append(verdict)
+            continue
+        if verdict.is_open and not all(alternatives):
+            dropped.append(f"{verdict} ({refusal})")
+            continue
+        gone = [c for alt in verdict.alternatives for c in alt if c.kind in BOARD_CLAIMS]
+        dropped.extend(f"step {verdict.step}: {c} ({refusal})" for c in gone)
+        if any(alternatives):
+            kept.append(replace(verdict, alternatives=alternatives))
+    return Limited(replace(expectation, steps=tuple(kept)), tuple(dropped))
+
+
 def unplayable(history: tuple[CaseAction, ...], handicap: int, placement: str, free_ok: bool) -> str | None:
     """Why a set-up cannot be rebuilt through GTP at all, or None."""
     for n, action in enumerate(history, 1):

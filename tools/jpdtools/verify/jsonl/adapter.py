@@ -12,13 +12,9 @@ reported at every step: a null one makes the item an error.
 
 import contextlib
 import os
-import queue
 import shlex
-import subprocess
-import threading
 import time
 import weakref
-from collections import deque
 from dataclasses import dataclass, replace
 from typing import NoReturn
 
@@ -42,9 +38,10 @@ from jpdtools.verify.jsonl.protocol import (
     decode,
     encode,
 )
+from jpdtools.verify.process import ProgramExited, ProgramFlooded, ProgramProcess, ProgramTimeout
 
 MAX_START_FAILURES = 3  # after this many failed launches in a row, stop relaunching
-STDERR_LINES = 5  # the last lines of the program's stderr quoted in an error
+MAX_LINE_BYTES = 8 << 20  # a longer line is garbage (a 25×25 result with 300 steps is ~250 KB)
 
 
 class JsonlError(Exception):
@@ -60,94 +57,62 @@ class _Exited(Exception):
 
 
 class _Process:
-    """One running program: its pipes, a reader thread per output stream, a line queue."""
+    """One running program (a :class:`ProgramProcess`: its own process group, pipes read with
+    ``select``, no reader thread), one line per message, a line at most :data:`MAX_LINE_BYTES`."""
 
     def __init__(self, command: list[str]) -> None:
         try:
-            self.popen = subprocess.Popen(
-                command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
-            )
-        except OSError as err:
-            raise JsonlError(f"cannot launch: {err.strerror or err}") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.stderr: deque[str] = deque(maxlen=STDERR_LINES)
-        threading.Thread(target=self._pump_stdout, daemon=True).start()
-        threading.Thread(target=self._pump_stderr, daemon=True).start()
-        self._finalizer = weakref.finalize(self, _kill, self.popen)
+            self.proc = ProgramProcess(command, MAX_LINE_BYTES)
+        except ProgramExited as err:
+            raise JsonlError(f"cannot launch: {err}") from None
+        self._finalizer = weakref.finalize(self, self.proc.kill)
 
-    def _pump_stdout(self) -> None:
-        stream = self.popen.stdout
-        assert stream is not None
-        with contextlib.suppress(OSError, ValueError):
-            for line in stream:
-                self.lines.put(line)
-        self.lines.put(None)
-
-    def _pump_stderr(self) -> None:
-        stream = self.popen.stderr
-        assert stream is not None
-        with contextlib.suppress(OSError, ValueError):
-            for line in stream:
-                self.stderr.append(line.rstrip("\n"))
-
-    def send(self, line: str) -> None:
-        stream = self.popen.stdin
-        assert stream is not None
+    def send(self, line: str, timeout: float) -> None:
         try:
-            stream.write(line + "\n")
-            stream.flush()
-        except (OSError, ValueError):
+            self.proc.write((line + "\n").encode("utf-8"), time.monotonic() + timeout)
+        except ProgramTimeout:
+            raise _Timeout(f"the program did not read its input within {timeout:g}s") from None
+        except ProgramExited:
             raise _Exited(self.exit_text()) from None
 
     def receive(self, timeout: float) -> str:
-        """The next non-empty line, within ``timeout`` seconds."""
+        """The next non-empty line, within ``timeout`` seconds. A line past the length limit is
+        a ProtocolError (the program is garbled)."""
+        deadline = time.monotonic() + timeout
         while True:
             try:
-                line = self.lines.get(timeout=timeout)
-            except queue.Empty:
+                raw = self.proc.read_until(_line_end, deadline)
+            except ProgramTimeout:
                 raise _Timeout(f"no answer within {timeout:g}s") from None
-            if line is None:
-                raise _Exited(self.exit_text())
-            if line.strip():
-                return line.strip()
+            except ProgramExited:
+                raise _Exited(self.exit_text()) from None
+            except ProgramFlooded as err:
+                raise ProtocolError(f"a line of {err}") from None
+            line = raw.decode("utf-8", "replace").strip()
+            if line:
+                return line
 
     def exit_text(self) -> str:
-        try:
-            code = self.popen.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            code = None
-        said = " | ".join(self.stderr)
+        code = self.proc.exit_status(1.0)
+        said = self.proc.stderr_tail()
         status = "closed its output" if code is None else f"exited with status {code}"
         return f"the program {status}" + (f" (stderr: {said})" if said else "")
 
     def alive(self) -> bool:
-        return self.popen.poll() is None
+        return self.proc.alive()
 
     def stop(self, timeout: float) -> None:
-        if self.alive():
-            with contextlib.suppress(_Exited):
-                self.send(encode(Stop()))
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.popen.wait(timeout=timeout)
+        """Send ``stop``, give the program ``timeout`` seconds to exit, then end its group."""
+        if self.alive() and timeout > 0:
+            with contextlib.suppress(_Exited, _Timeout):
+                self.send(encode(Stop()), timeout)
+            self.proc.wait_exit(timeout)
         self._finalizer()
 
 
-def _kill(popen: subprocess.Popen) -> None:
-    if popen.poll() is None:
-        popen.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            popen.wait(timeout=5.0)
-    for stream in (popen.stdin, popen.stdout, popen.stderr):
-        if stream is not None:
-            with contextlib.suppress(OSError, ValueError):
-                stream.close()
+def _line_end(buffer: bytearray) -> int:
+    newline = buffer.find(b"\n")
+    return -1 if newline < 0 else newline + 1
 
 
 @dataclass(frozen=True)
@@ -224,7 +189,7 @@ class JsonlAdapter:
         except JsonlError as err:
             self._fail_start(str(err))
         try:
-            process.send(encode(Start(PROTOCOL_VERSION)))
+            process.send(encode(Start(PROTOCOL_VERSION)), self.timeout)
             answer = decode(process.receive(self.timeout))
         except (_Timeout, _Exited, ProtocolError) as err:
             process.stop(0.0)
@@ -280,7 +245,7 @@ class JsonlAdapter:
             process = self._started()
             began = time.perf_counter()
             try:
-                process.send(encode(msg))
+                process.send(encode(msg), self.timeout)
                 line = process.receive(self.timeout)
             finally:
                 self._waited += time.perf_counter() - began
