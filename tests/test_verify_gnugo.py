@@ -84,3 +84,33 @@ def test_counting_asks_final_score_with_each_rulesets_komi(gnugo, capsys):
     assert results[("count.area.003", "chinese")]["outcome"] == "expected-failure"
     # methods GNU Go cannot be asked for are not compared, never passed
     assert results[("count.area.001", "tromp-taylor")]["outcome"] == "skip"
+
+
+def test_two_jobs_leave_no_gnugo_process_behind(gnugo, tmp_path):
+    """Issue 9, item 6: with --jobs 2 the workers close their engines before they end. This test
+    process adopts every orphan while `jpd verify` runs (a child subreaper), so a GNU Go left
+    behind — running or defunct — would be found among its children."""
+    import ctypes
+    import subprocess
+    import sys
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(36, 1, 0, 0, 0) != 0:  # PR_SET_CHILD_SUBREAPER
+        pytest.skip("not Linux: cannot adopt orphans")
+    try:
+        argv = [sys.executable, "-m", "jpdtools.cli", "verify", "--impl", "gnugo", "--jobs", "2", "-q"]
+        argv += ["--expected-failures", str(EXPECTED), str(conformance_dir() / "ko.yaml")]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+        left = []
+        for tid in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{tid}/children", encoding="ascii") as listing:
+                for pid in listing.read().split():
+                    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+                        fields = stat.read()
+                    if "gnugo" in fields.split(")")[0]:
+                        left.append(fields[:60])
+                        os.waitpid(int(pid), os.WNOHANG)
+        assert not left, f"GNU Go processes left behind: {left}"
+    finally:
+        libc.prctl(36, 0, 0, 0, 0)
