@@ -20,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+from jpdtools import atomic
 from jpdtools.commands.selecting import add_selection_arguments, selected_plan
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
@@ -214,8 +215,8 @@ def _write_reports(args: argparse.Namespace, run: VerifyRun, order: list[str]) -
         ]
     for path, text in targets:
         try:
-            path.write_text(text, encoding="utf-8")
-        except OSError as err:
-            print(f"jpd: error: cannot write {path}: {err.strerror or err}", file=sys.stderr)
+            atomic.write_text(path, text)  # whole or not at all (a full disk leaves no half report)
+        except InputError as err:
+            print(f"jpd: error: {err}", file=sys.stderr)
             return ERROR
     return SUCCESS
