@@ -1,0 +1,185 @@
+"""Refereeing a collection: many records, every ruleset, one or many processes, resumable.
+{#count.replay}
+
+:func:`referee_collection` reads the records of a :class:`Plan` once each, referees them in a
+process pool (rulesets are loaded once per process, not once per record) and hands each
+record's verdicts to a sink as they come, in input order. :class:`VerdictFile` is the sink that
+streams them to JSON Lines with a flush per record, so a killed run loses nothing already
+refereed, and reads back what an earlier run wrote (:meth:`VerdictFile.resume`).
+:func:`referee_shard` is the unit of work for a cluster: one shard of the inputs, read and
+refereed where it runs.
+"""
+
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import IO
+
+from jpdref.rules import Rules
+
+from jpdtools.errors import InputError, Location
+from jpdtools.records.sources import RecordData, Source, SourceError, find_sources, read_records, shard_of
+from jpdtools.records.verdict import record_error, referee_record
+
+CHUNK = 8  # records per task sent to a worker process
+
+
+@dataclass(frozen=True)
+class Shard:
+    """Shard ``index`` (1-based) of ``count``."""
+
+    index: int
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Shard":
+        k, slash, n = text.partition("/")
+        if not (slash and k.strip().isdigit() and n.strip().isdigit()):
+            raise InputError(f"--shard {text!r} is not K/N (e.g. 1/4)")
+        shard = cls(int(k), int(n))
+        if not 1 <= shard.index <= shard.count:
+            raise InputError(f"--shard {text!r}: K must be between 1 and N")
+        return shard
+
+    def holds(self, key: str) -> bool:
+        return shard_of(key, self.count) == self.index - 1
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to referee: the sources, the rulesets, a shard, and the verdicts already written."""
+
+    sources: tuple[Source, ...]
+    rulesets: tuple[Rules, ...]
+    shard: Shard | None = None
+    done: frozenset[tuple[str, str | None]] = frozenset()  # (record, ruleset); None: a record error
+
+    def missing(self, key: str) -> tuple[str, ...]:
+        """The rulesets still to referee ``key`` under (none if it is in another shard)."""
+        if self.shard is not None and not self.shard.holds(key):
+            return ()
+        if (key, None) in self.done:
+            return ()
+        return tuple(r.name for r in self.rulesets if (key, r.name) not in self.done)
+
+    def records(self) -> Iterator[RecordData | SourceError]:
+        return read_records(self.sources, lambda key: bool(self.missing(key)))
+
+    def known_total(self) -> int | None:
+        """How many records are to be refereed, when that is known without reading archives."""
+        if any(s.kind != "file" for s in self.sources):
+            return None
+        return sum(1 for s in self.sources if self.missing(s.path))
+
+
+Task = tuple[str, bytes, tuple[str, ...]]
+
+
+def _referee_chunk(rulesets: tuple[Rules, ...], tasks: list[Task]) -> list[list[dict]]:
+    by_name = {r.name: r for r in rulesets}
+    return [referee_record(key, data, [by_name[n] for n in names]) for key, data, names in tasks]
+
+
+def _chunks(plan: Plan, on_source_error: Callable[[list[dict]], None]) -> Iterator[list[Task]]:
+    chunk: list[Task] = []
+    for item in plan.records():
+        if isinstance(item, SourceError):
+            on_source_error([record_error(item.key, item.code, item.message)])
+            continue
+        chunk.append((item.key, item.data, plan.missing(item.key)))
+        if len(chunk) >= CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def referee_collection(plan: Plan, sink: Callable[[list[dict]], None], jobs: int = 1) -> None:
+    """Referee every record of ``plan``; ``sink`` gets each record's lines (verdicts or its
+    error) in input order. ``jobs`` > 1 runs a process pool of that size."""
+    work = partial(_referee_chunk, plan.rulesets)
+    chunks = _chunks(plan, sink)
+    if jobs <= 1:
+        for chunk in chunks:
+            for lines in work(chunk):
+                sink(lines)
+        return
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with context.Pool(jobs) as pool:
+        for results in pool.imap(work, chunks):
+            for lines in results:
+                sink(lines)
+
+
+def referee_shard(paths: Sequence[str], index: int, count: int, rule_specs: str) -> list[dict]:
+    """Shard ``index`` of ``count`` of the records under ``paths``, refereed here (one process)
+    under the presets ``rule_specs`` names: the unit of work sent to a cluster's workers."""
+    from jpdtools.presets import load_presets
+
+    rulesets = tuple(load_presets().select(rule_specs))
+    plan = Plan(tuple(find_sources(paths)), rulesets, Shard(index, count))
+    out: list[dict] = []
+    referee_collection(plan, out.extend)
+    return out
+
+
+# -- the JSON Lines file ------------------------------------------------------------------------
+@dataclass
+class VerdictFile:
+    """The verdicts of a run as JSON Lines: one line per record × ruleset (or per record error),
+    written and flushed record by record."""
+
+    path: Path
+    stream: IO[str] | None = field(default=None, repr=False)
+
+    def open(self, append: bool) -> None:
+        self.stream = self.path.open("a" if append else "w", encoding="utf-8")
+
+    def write(self, lines: list[dict]) -> None:
+        assert self.stream is not None
+        self.stream.write("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None
+
+    def resume(self) -> list[dict]:
+        """The lines an earlier run wrote; a last line cut off by a kill is removed from the file
+        (it is refereed again). Any other broken line is an InputError naming it."""
+        if not self.path.exists():
+            return []
+        data = self.path.read_bytes()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
+            with self.path.open("r+b") as f:
+                f.truncate(end)
+        return list(read_lines(self.path, data[:end].decode("utf-8", errors="replace")))
+
+
+def read_lines(path: Path, text: str | None = None) -> Iterable[dict]:
+    """The verdict lines of a JSON Lines file. Raises InputError naming file and line."""
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise InputError(f"cannot read verdicts: {err}", Location(str(path))) from None
+    for n, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError as err:
+            raise InputError(f"not a JSON line: {err.msg}", Location(str(path), n, err.colno)) from None
+        if not isinstance(line, dict) or "record" not in line or "rules" not in line:
+            raise InputError("not a verdict line (expected 'record' and 'rules')", Location(str(path), n, 1))
+        yield line
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1

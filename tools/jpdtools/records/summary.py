@@ -1,0 +1,112 @@
+"""The summary of a refereed collection, computed from its verdicts alone. {#count.replay}
+
+:class:`Tally` takes verdict lines in any order (one run, the outputs of shards, a cluster's
+results) and :meth:`Tally.summary` gives the same JSON object for the same set of verdicts: every
+list is sorted by record key, every mapping by name, and nothing depends on how the work was
+split. A verdict seen twice (the same record × ruleset) counts once.
+"""
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from jpdtools.records.verdict import ENDINGS
+
+
+@dataclass
+class Tally:
+    """Verdicts gathered so far, keyed by (record, ruleset); record errors keyed by record."""
+
+    verdicts: dict[tuple[str, str], dict] = field(default_factory=dict)
+    errors: dict[str, dict] = field(default_factory=dict)
+
+    def add(self, line: dict) -> None:
+        if line.get("rules") is None:
+            self.errors[line["record"]] = line["error"]
+        else:
+            self.verdicts[(line["record"], line["rules"])] = line
+
+    def extend(self, lines: Iterable[dict]) -> None:
+        for line in lines:
+            self.add(line)
+
+    def summary(self, order: Sequence[str] = ()) -> dict:
+        """The summary (spec/counting.md#count.replay). Rulesets come in ``order``
+        (e.g. the presets' file order), then any others by name."""
+        names = {r for _, r in self.verdicts}
+        rulesets = [n for n in order if n in names] + sorted(names - set(order))
+        by_rules: dict[str, list[dict]] = {n: [] for n in rulesets}
+        for (_, rules), v in sorted(self.verdicts.items()):
+            by_rules[rules].append(v)
+        winners: dict[str, dict[str, str]] = {n: {} for n in rulesets}  # ruleset -> record -> winner
+        per_ruleset = {}
+        for name in rulesets:
+            per_ruleset[name] = _ruleset_summary(by_rules[name], winners[name])
+        records = {k for k, _ in self.verdicts} | set(self.errors)
+        return {
+            "records": len(records),
+            "verdicts": len(self.verdicts),
+            "record_errors": [
+                {"record": k, "code": e["code"], "message": e["message"]} for k, e in sorted(self.errors.items())
+            ],
+            "rulesets": per_ruleset,
+            "counted_records": len(set().union(*(set(w) for w in winners.values()))) if winners else 0,
+            "winner_differs": _pairs(rulesets, winners),
+        }
+
+
+def _ruleset_summary(verdicts: list[dict], winners: dict[str, str]) -> dict:
+    endings = Counter(v["ending"] for v in verdicts)
+    refused = []
+    count_errors: Counter[str] = Counter()
+    results: Counter[str] = Counter()
+    re_same = re_differs = 0
+    for v in verdicts:
+        for f in v["refused"]:
+            refused.append({"record": v["record"], **f})
+        if v["count_error"] is not None:
+            count_errors[v["count_error"]["code"]] += 1
+        c = v["count"]
+        if c is None:
+            continue
+        winners[v["record"]] = c["winner"]
+        results[c["winner"]] += 1
+        re = v["re"]
+        if re["kind"] == "score" and re["winner"] is not None:
+            if re["winner"] == c["winner"]:
+                re_same += 1
+            else:
+                re_differs += 1
+    return {
+        "games": len(verdicts),
+        "endings": {e: endings[e] for e in ENDINGS if endings[e]} | {
+            e: n for e, n in sorted(endings.items()) if e not in ENDINGS
+        },
+        "stopped_early": sum(1 for v in verdicts if v["stopped_at"] is not None),
+        "refused_moves": len(refused),
+        "games_with_refusals": sum(1 for v in verdicts if v["refused"]),
+        "refused": refused,
+        "counted": sum(results.values()),
+        "winners": dict(sorted(results.items())),
+        "count_errors": dict(sorted(count_errors.items())),
+        "re_compared": {"same_winner": re_same, "different_winner": re_differs},
+    }
+
+
+def _pairs(rulesets: list[str], winners: dict[str, dict[str, str]]) -> dict:
+    """For each pair A, B: records counted under both, and how many of them name different winners."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for a in rulesets:
+        row = {}
+        for b in rulesets:
+            both = winners[a].keys() & winners[b].keys()
+            differ = sum(1 for k in both if winners[a][k] != winners[b][k])
+            row[b] = {"both_counted": len(both), "differ": differ}
+        out[a] = row
+    return out
+
+
+def dumps(summary: dict) -> str:
+    """The summary as text: JSON with sorted keys, two-space indent, a final newline."""
+    return json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
