@@ -8,6 +8,7 @@
 """
 
 from dataclasses import dataclass, field
+from functools import cache
 
 MIN_SIZE = 2
 MAX_SIZE = 25
@@ -17,6 +18,27 @@ SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 class CoordinateError(ValueError):
     """A vertex or board size that does not exist. The message names the offending value."""
+
+
+@cache
+def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """{#board.adjacency} The neighbours of every point of a ``width`` × ``height`` board (up,
+    left, right, down), built once per size: the table is immutable, so every Geometry of that
+    size shares it (a suite run or a collection creates thousands of them)."""
+    table = []
+    for p in range(width * height):
+        x, y = p % width, p // width
+        adj = []
+        if y > 0:
+            adj.append(p - width)
+        if x > 0:
+            adj.append(p - 1)
+        if x < width - 1:
+            adj.append(p + 1)
+        if y < height - 1:
+            adj.append(p + width)
+        table.append(tuple(adj))
+    return tuple(table)
 
 
 @dataclass(frozen=True)
@@ -36,21 +58,7 @@ class Geometry:
                 raise CoordinateError(
                     f"board {name} {n!r} is not supported (expected {MIN_SIZE}..{MAX_SIZE})"
                 )
-        w, h = self.width, self.height
-        table = []
-        for p in range(w * h):
-            x, y = p % w, p // w
-            adj = []
-            if y > 0:
-                adj.append(p - w)
-            if x > 0:
-                adj.append(p - 1)
-            if x < w - 1:
-                adj.append(p + 1)
-            if y < h - 1:
-                adj.append(p + w)
-            table.append(tuple(adj))
-        object.__setattr__(self, "neighbours", tuple(table))
+        object.__setattr__(self, "neighbours", neighbour_table(self.width, self.height))
 
     @classmethod
     def square(cls, size: int) -> "Geometry":

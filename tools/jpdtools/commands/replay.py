@@ -1,4 +1,4 @@
-"""``jpd replay GAME.sgf``: referee a game record from start to end, and count it if it can. {#count.replay}
+"""``jpd replay PATH…``: referee game records from start to end, and count them where they can be. {#count.replay}
 
 Every move of the record's main line is played through the reference engine under each ruleset
 (a missing pass is put in where one colour moves twice; under a ruleset without passes a pass is
@@ -13,6 +13,12 @@ game ended, and the count where the record allows one (spec/counting.md#count.re
 
 No other SGF property (``MA``, ``DD``, ``CR``, ``TR``, ``SQ``) is read as a dead mark. The record's
 ``KM`` is not used: each ruleset counts with its own komi. Exit status 1 if a move was refused.
+
+With several records (files, folders, globs, .tar.gz/.zip archives) it referees a collection:
+one verdict per record × ruleset, streamed to ``--out`` as JSON Lines, a summary at the end
+(``--summary FILE`` as JSON). ``--resume`` skips what ``--out`` already holds; ``--shard K/N``
+referees one deterministic part; ``--merge`` sums the outputs of shards; ``--dask ADDRESS`` runs
+the shards on a Dask cluster. Exit status 1 if a move was refused or a record could not be read.
 """
 
 import argparse
@@ -27,6 +33,7 @@ from jpdref.game import Phase
 from jpdref.rules import Rules
 
 from jpdtools import table
+from jpdtools.commands import replay_collection as collection
 from jpdtools.commands.count import Row, explanation, row_json
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.presets import load_presets
@@ -46,12 +53,15 @@ NO_MARKS = "no count: the record does not say which stones are dead"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (__doc__ or "").split("\n\n", 1)[1]
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("game", metavar="GAME.sgf", type=Path, help="an SGF game record")
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH", help="SGF files, folders, globs, .tar.gz/.zip archives (or, with --merge, outputs)"
+    )
     parser.add_argument(
         "--rules", default="all", metavar="NAME|all", help="presets (NAME:axis=value,… or NAME+NAME) or all"
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="list every move, not only refusals")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--json", action="store_true", help="print JSON (one record)")
+    collection.add_arguments(parser)
 
 
 @dataclass(frozen=True)
@@ -125,9 +135,16 @@ def _count_text(r: Refereed) -> str:
 
 
 def run(args) -> int:
-    rec = read_sgf(args.game)
-    text = args.game.read_text(encoding="utf-8", errors="replace")
-    marks = read_marks(text, str(args.game), rec.width, rec.height)
+    if collection.wanted(args):
+        return collection.run(args)
+    return run_one(args, Path(args.paths[0]))
+
+
+def run_one(args, path: Path) -> int:
+    """One record, move by move."""
+    rec = read_sgf(path)
+    text = path.read_text(encoding="utf-8", errors="replace")
+    marks = read_marks(text, str(path), rec.width, rec.height)
     results = [referee(rules, rec, marks) for rules in load_presets().select(args.rules)]
     refused = any(r.replay.refusals for r in results)
     if args.json:
@@ -138,7 +155,7 @@ def run(args) -> int:
             data.append(item)
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return FAILURE if refused else SUCCESS
-    print(f"{args.game}: {rec.width}x{rec.height}, {len(rec.moves)} moves, RE[{rec.result or ''}]")
+    print(f"{path}: {rec.width}x{rec.height}, {len(rec.moves)} moves, RE[{rec.result or ''}]")
     if marks.present:
         print(f"territory marks: TB {len(marks.black)} points, TW {len(marks.white)} points")
     for r in results:

@@ -31,11 +31,9 @@ class Tally:
         for line in lines:
             self.add(line)
 
-    def summary(self, order: Sequence[str] = ()) -> dict:
-        """The summary (spec/counting.md#count.replay). Rulesets come in ``order``
-        (e.g. the presets' file order), then any others by name."""
-        names = {r for _, r in self.verdicts}
-        rulesets = [n for n in order if n in names] + sorted(names - set(order))
+    def summary(self) -> dict:
+        """The summary (spec/counting.md#count.replay, "Refereeing a collection")."""
+        rulesets = sorted({r for _, r in self.verdicts})
         by_rules: dict[str, list[dict]] = {n: [] for n in rulesets}
         for (_, rules), v in sorted(self.verdicts.items()):
             by_rules[rules].append(v)
@@ -110,3 +108,33 @@ def _pairs(rulesets: list[str], winners: dict[str, dict[str, str]]) -> dict:
 def dumps(summary: dict) -> str:
     """The summary as text: JSON with sorted keys, two-space indent, a final newline."""
     return json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def render(summary: dict, order: Sequence[str] = ()) -> str:
+    """The summary as text: a row per ruleset, the winner-difference table, the record errors."""
+    from jpdtools import table
+
+    per = summary["rulesets"]
+    names = [n for n in order if n in per] + sorted(set(per) - set(order))
+    lines = [f"{summary['records']} records, {summary['verdicts']} verdicts, "
+             f"{len(summary['record_errors'])} record errors, {summary['counted_records']} counted"]  # fmt: skip
+    rows = []
+    for n in names:
+        r = per[n]
+        endings = ", ".join(f"{e} {k}" for e, k in r["endings"].items())
+        winners = " ".join(f"{w} {k}" for w, k in r["winners"].items()) or "-"
+        re = r["re_compared"]
+        rows.append([n, str(r["games"]), endings, str(r["refused_moves"]), str(r["counted"]), winners,
+                     f"{re['same_winner']}/{re['same_winner'] + re['different_winner']}"])  # fmt: skip
+    if rows:
+        lines.append(table.render(["ruleset", "games", "endings", "refused", "counted", "winners", "RE agrees"], rows))
+    if summary["counted_records"]:
+        pairs = summary["winner_differs"]
+        lines.append("\nwinner differs (records counted under both):")
+        grid = [[a, *(f"{pairs[a][b]['differ']}/{pairs[a][b]['both_counted']}" for b in names)] for a in names]
+        lines.append(table.render(["", *names], grid))
+    for e in summary["record_errors"][:20]:
+        lines.append(f"error: {e['message']}")
+    if len(summary["record_errors"]) > 20:
+        lines.append(f"… and {len(summary['record_errors']) - 20} more record errors")
+    return "\n".join(lines)
