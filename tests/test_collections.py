@@ -138,6 +138,7 @@ def test_endings_engine_first_then_re(wild, tmp_path):
     occupied = v[("occupied.sgf", "chinese")]["refused"][0]
     assert (occupied["action"], occupied["reason"]) == (2, "occupied")
 
+
 def test_scored_record_without_passes_is_not_counted(wild, tmp_path):
     out = tmp_path / "out.jsonl"
     _run(str(wild), "--rules", "chinese", "--jobs", "1", "--out", str(out))
@@ -190,9 +191,7 @@ def test_archives_and_globs(wild, tmp_path):
     with zipfile.ZipFile(zipped, "w") as z:
         z.writestr("a/big5.sgf", WILD["big5.sgf"])
         z.writestr("readme.txt", "x")
-    keys = [
-        r.key for r in read_records(find_sources([str(tgz), str(zipped), str(wild / "*.sgf")]))
-    ]
+    keys = [r.key for r in read_records(find_sources([str(tgz), str(zipped), str(wild / "*.sgf")]))]
     assert keys[:3] == [f"{tgz}!games/passes.sgf", f"{tgz}!games/gb2312.sgf", f"{zipped}!a/big5.sgf"]
     assert len(keys) == 3 + len([n for n in WILD if not n.startswith("v")])
     broken = tmp_path / "broken.zip"
@@ -252,7 +251,7 @@ def _random_games(folder: Path, count: int, moves: int = 150) -> None:
 def test_a_killed_run_resumed_gives_the_summary_of_an_uninterrupted_one(tmp_path):
     games = tmp_path / "games"
     _random_games(games, 1000)
-    rules = "chinese+japanese+jpd-a"
+    rules = "chinese+jpd-a"
     whole = tmp_path / "whole.json"
     _run(str(games), "--rules", rules, "--jobs", "2", "--summary", str(whole))
     out, resumed = tmp_path / "out.jsonl", tmp_path / "resumed.json"
@@ -260,19 +259,19 @@ def test_a_killed_run_resumed_gives_the_summary_of_an_uninterrupted_one(tmp_path
     proc = subprocess.Popen([*command, "--out", str(out)], stdout=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        if out.exists() and out.stat().st_size and out.read_bytes().count(b"\n") >= 1500:  # half
+        if out.exists() and out.stat().st_size and out.read_bytes().count(b"\n") >= 1000:  # half
             break
         time.sleep(0.005)
     os.killpg(proc.pid, signal.SIGKILL)
     assert proc.wait() == -signal.SIGKILL, "the run finished before it could be killed"
     written = out.read_bytes().count(b"\n")
-    assert 0 < written < 3000
+    assert 0 < written < 2000
     with out.open("ab") as f:  # as if the kill had cut a line in half
         f.write(b'{"record": "cut')
     assert _run(str(games), "--rules", rules, "--jobs", "2", "--out", str(out), "--resume",
                 "--summary", str(resumed)) in (0, 1)  # fmt: skip
     lines = _lines(out)
-    assert len(lines) == 3000 and len({(x["record"], x["rules"]) for x in lines}) == 3000
+    assert len(lines) == 2000 and len({(x["record"], x["rules"]) for x in lines}) == 2000
     assert resumed.read_bytes() == whole.read_bytes()
 
 

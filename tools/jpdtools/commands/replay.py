@@ -1,4 +1,5 @@
-"""``jpd replay PATH…``: referee game records from start to end, and count them where they can be. {#count.replay}
+"""``jpd replay PATH…``: referee game records from start to end; count them where they can be.
+{#count.replay}
 
 Every move of the record's main line is played through the reference engine under each ruleset
 (a missing pass is put in where one colour moves twice; under a ruleset without passes a pass is
@@ -54,7 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (__doc__ or "").split("\n\n", 1)[1]
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
-        "paths", nargs="+", metavar="PATH", help="SGF files, folders, globs, .tar.gz/.zip archives (or, with --merge, outputs)"
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="SGF files, folders, globs, .tar.gz/.zip archives (or, with --merge, outputs)",
     )
     parser.add_argument(
         "--rules", default="all", metavar="NAME|all", help="presets (NAME:axis=value,… or NAME+NAME) or all"

@@ -8,7 +8,14 @@ from pathlib import Path
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.presets import load_presets
-from jpdtools.records.collections import Plan, Shard, VerdictFile, default_jobs, read_lines, referee_collection
+from jpdtools.records.collections import (
+    Plan,
+    Shard,
+    VerdictFile,
+    default_jobs,
+    read_lines,
+    referee_collection,
+)
 from jpdtools.records.sources import find_sources
 from jpdtools.records.summary import Tally, dumps, render
 
@@ -17,7 +24,9 @@ _OPTIONS = ("out", "summary", "resume", "jobs", "shard", "merge", "dask")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("collections")
-    group.add_argument("--out", type=Path, metavar="FILE", help="write the verdicts as JSON Lines, as they come")
+    group.add_argument(
+        "--out", type=Path, metavar="FILE", help="write the verdicts as JSON Lines, as they come"
+    )
     group.add_argument("--resume", action="store_true", help="skip the verdicts --out already holds, append")
     group.add_argument("--summary", type=Path, metavar="FILE", help="write the summary as JSON")
     group.add_argument(

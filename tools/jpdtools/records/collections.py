@@ -108,7 +108,9 @@ def referee_collection(plan: Plan, sink: Callable[[list[dict]], None], jobs: int
             for lines in work(chunk):
                 sink(lines)
         return
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    )
     with context.Pool(jobs) as pool:
         for results in pool.imap(work, chunks):
             for lines in results:

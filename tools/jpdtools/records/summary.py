@@ -42,11 +42,15 @@ class Tally:
         for name in rulesets:
             per_ruleset[name] = _ruleset_summary(by_rules[name], winners[name])
         records = {k for k, _ in self.verdicts} | set(self.errors)
+        re_of = {key: v["re"]["kind"] for (key, _), v in self.verdicts.items()}  # the same for every ruleset
+        re_kinds = Counter(re_of.values())
         return {
+            "re_kinds": dict(sorted(re_kinds.items())),
             "records": len(records),
             "verdicts": len(self.verdicts),
             "record_errors": [
-                {"record": k, "code": e["code"], "message": e["message"]} for k, e in sorted(self.errors.items())
+                {"record": k, "code": e["code"], "message": e["message"]}
+                for k, e in sorted(self.errors.items())
             ],
             "rulesets": per_ruleset,
             "counted_records": len(set().union(*(set(w) for w in winners.values()))) if winners else 0,
@@ -78,9 +82,8 @@ def _ruleset_summary(verdicts: list[dict], winners: dict[str, str]) -> dict:
                 re_differs += 1
     return {
         "games": len(verdicts),
-        "endings": {e: endings[e] for e in ENDINGS if endings[e]} | {
-            e: n for e, n in sorted(endings.items()) if e not in ENDINGS
-        },
+        "endings": {e: endings[e] for e in ENDINGS if endings[e]}
+        | {e: n for e, n in sorted(endings.items()) if e not in ENDINGS},
         "stopped_early": sum(1 for v in verdicts if v["stopped_at"] is not None),
         "refused_moves": len(refused),
         "games_with_refusals": sum(1 for v in verdicts if v["refused"]),
@@ -116,8 +119,11 @@ def render(summary: dict, order: Sequence[str] = ()) -> str:
 
     per = summary["rulesets"]
     names = [n for n in order if n in per] + sorted(set(per) - set(order))
-    lines = [f"{summary['records']} records, {summary['verdicts']} verdicts, "
-             f"{len(summary['record_errors'])} record errors, {summary['counted_records']} counted"]  # fmt: skip
+    errors = len(summary["record_errors"])
+    lines = [
+        f"{summary['records']} records, {summary['verdicts']} verdicts, {errors} record errors, "
+        f"{summary['counted_records']} counted"
+    ]
     rows = []
     for n in names:
         r = per[n]
@@ -127,11 +133,15 @@ def render(summary: dict, order: Sequence[str] = ()) -> str:
         rows.append([n, str(r["games"]), endings, str(r["refused_moves"]), str(r["counted"]), winners,
                      f"{re['same_winner']}/{re['same_winner'] + re['different_winner']}"])  # fmt: skip
     if rows:
-        lines.append(table.render(["ruleset", "games", "endings", "refused", "counted", "winners", "RE agrees"], rows))
+        lines.append(
+            table.render(["ruleset", "games", "endings", "refused", "counted", "winners", "RE agrees"], rows)
+        )
     if summary["counted_records"]:
         pairs = summary["winner_differs"]
         lines.append("\nwinner differs (records counted under both):")
-        grid = [[a, *(f"{pairs[a][b]['differ']}/{pairs[a][b]['both_counted']}" for b in names)] for a in names]
+        grid = [
+            [a, *(f"{pairs[a][b]['differ']}/{pairs[a][b]['both_counted']}" for b in names)] for a in names
+        ]
         lines.append(table.render(["", *names], grid))
     for e in summary["record_errors"][:20]:
         lines.append(f"error: {e['message']}")

@@ -83,8 +83,12 @@ def verdict(key: str, rules: Rules, rec: GameRecord, marks: Marks) -> dict:
         except CountingError as err:
             count_error = {"code": err.code, "message": str(err)}
         else:
-            count = {"winner": c.winner, "margin": figure(c.margin), "komi": figure(c.komi.points),
-                     "method": str(c.method)}  # fmt: skip
+            count = {
+                "winner": c.winner,
+                "margin": figure(c.margin),
+                "komi": figure(c.komi.points),
+                "method": str(c.method),
+            }
     return {
         "record": key,
         "rules": rules.name,
@@ -94,12 +98,20 @@ def verdict(key: str, rules: Rules, rec: GameRecord, marks: Marks) -> dict:
         "ending": ending(replay, rec),
         "stopped_at": replay.stopped_at,
         "refused": [
-            {"action": f.number, "color": f.action.color.letter, "vertex": f.vertex, "reason": f.reason,
-             "effect": f.effect}  # fmt: skip
+            {
+                "action": f.number,
+                "color": f.action.color.letter,
+                "vertex": f.vertex,
+                "reason": f.reason,
+                "effect": f.effect,
+            }
             for f in replay.refusals
         ],
-        "re": {"kind": result.kind, "winner": result.winner.letter if result.winner else None,
-               "text": result.text},  # fmt: skip
+        "re": {
+            "kind": result.kind,
+            "winner": result.winner.letter if result.winner else None,
+            "text": result.text,
+        },
         "count": count,
         "count_error": count_error,
         "no_count": no_count,
