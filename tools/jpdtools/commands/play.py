@@ -16,7 +16,6 @@ from jpdtools.presets import load_presets
 from jpdtools.run.adapters import Observation, ReferenceAdapter
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import CaseAction, Setup
-from jpdtools.suite.sgfsetup import read_sgf
 
 
 def add_arguments(parser) -> None:
@@ -72,6 +71,8 @@ def _position(args, dsl: Dsl) -> tuple[Setup, tuple[CaseAction, ...]]:
         return Location(path, line, column)
 
     if text.lstrip().startswith("("):
+        from jpdtools.suite.sgfsetup import read_sgf  # only for SGF positions: start-up time
+
         sgf = read_sgf(text, place)
         handicap = args.handicap or sgf.handicap
         setup = Setup(sgf.width, sgf.height, sgf.to_move, sgf.stones, (), handicap, "sgf", text)

@@ -12,19 +12,19 @@ never passed. Vertices are GTP (``C3``); boards are rows top first, ``/``-separa
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from jpdref.board import PositionError
 from jpdref.coords import CoordinateError, Geometry
-from jpdref.counting import Count, CountingError
 from jpdref.game import Action, Game, Step
 from jpdref.handicap import HandicapError
 from jpdref.rules import Rules
-from jpdref.settling import Dispute, Proof, SettlingError, SettlingResult, settle, settled_position
 from jpdref.stones import BLACK, WHITE, Color
 
-from jpdtools.run.reference_count import agreement_of, counters_of, final_position, reference_count
 from jpdtools.suite.model import CaseAction, CaseAgreement, Expectation, Setup
+
+if TYPE_CHECKING:
+    from jpdref.counting import Count
 
 
 @dataclass(frozen=True)
@@ -274,7 +274,7 @@ def step_observation(case_action: CaseAction, step: Step, game: Game) -> StepObs
     )
 
 
-def count_observation(count: Count) -> CountObservation:
+def count_observation(count: "Count") -> CountObservation:
     """A reference :class:`~jpdref.counting.Count` as plain values."""
     owner = {None: "none", BLACK: "B", WHITE: "W"}
     return CountObservation(
@@ -298,6 +298,10 @@ def observe_count(game: Game, setup: Setup, rules: Rules) -> CountObservation:
 
     A refusal (:class:`~jpdref.counting.CountingError`) is an observation too: ``error`` = its code.
     """
+    from jpdref.counting import CountingError  # counting is imported only when a case counts:
+
+    from jpdtools.run.reference_count import final_position, reference_count  # start-up time
+
     assert setup.final is not None
     try:
         fp = final_position(game, setup.final)
@@ -315,6 +319,11 @@ def observe_settling(game: Game, setup: Setup, rules: Rules) -> tuple[SettleObse
     that cannot follow it (same code); so is a stage that did not halt (``unfinished``,
     ``ended``).
     """
+    from jpdref.counting import CountingError
+    from jpdref.settling import Dispute, Proof, SettlingError, SettlingResult, settle, settled_position
+
+    from jpdtools.run.reference_count import agreement_of, counters_of, reference_count
+
     assert setup.final is not None and setup.final.settle is not None
     final, spec = setup.final, setup.final.settle
     geometry = game.geometry
