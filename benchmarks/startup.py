@@ -45,10 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     times(PLAY, 1)
     for label, command in (("python -c pass", ["-c", "pass"]), ("jpd play", PLAY)):
         wall, cpu = times(command, args.runs)
-        print(
-            f"{label:15} wall: fastest {min(wall) * 1e3:6.1f} ms, median {statistics.median(wall) * 1e3:6.1f} ms"
-            f"   CPU: fastest {min(cpu) * 1e3:6.1f} ms, median {statistics.median(cpu) * 1e3:6.1f} ms"
-        )
+        ms = {name: (min(t) * 1e3, statistics.median(t) * 1e3) for name, t in (("wall", wall), ("CPU", cpu))}
+        parts = [f"{k}: fastest {a:6.1f} ms, median {b:6.1f} ms" for k, (a, b) in ms.items()]
+        print(f"{label:15}", "   ".join(parts))
     print(f"load average {os.getloadavg()[0]:.2f}")
     return 0
 
