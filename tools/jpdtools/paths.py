@@ -96,6 +96,12 @@ def conformance_dir() -> Path:
     )
 
 
+def shared_dir() -> Path:
+    """``../shared`` beside the checkout (beside the working folder when installed): the seed texts
+    (``seeds/``) and game records. It may not exist; callers check."""
+    return (checkout_root() or Path.cwd()).parent / "shared"
+
+
 def shared_games_dir() -> Path:
     """``../shared/data/games`` beside the checkout (beside the working folder when installed).
 

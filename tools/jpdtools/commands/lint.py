@@ -1,4 +1,5 @@
-"""``jpd lint [PATHS…]``: check the suite — ids, id stability, anchors, citations, coverage.
+"""``jpd lint [PATHS…]``: check the suite — ids, id stability, anchors, seed traceability
+(spec/sources.yaml), citations, review status, coverage, open-question pins.
 
 Exit status 0 when every check passes, 1 when one fails, 2 for bad command-line input.
 """
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from jpdtools import table
 from jpdtools.exitcodes import FAILURE, SUCCESS
-from jpdtools.paths import conformance_dir, spec_dir
+from jpdtools.paths import conformance_dir, shared_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.review import lint
 from jpdtools.run.adapters import ReferenceAdapter
@@ -79,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
         whole_suite=not args.paths,
         accept_new_ids=args.update_ids,
         require_count_coverage=args.require_count_coverage,
+        seeds_root=shared_dir(),
     )
     if args.update_ids and report.new_ids:
         lint.append_ids(ids_path, report.new_ids)

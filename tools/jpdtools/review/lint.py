@@ -5,8 +5,13 @@
   there must still be in the suite unless marked ``# retired``, a retired id must not come back,
   and every suite id must be listed (``jpd lint --update-ids`` appends new ones);
 * **anchors** — every ``spec:`` anchor exists as ``{#anchor}`` in ``spec/*.md``;
-* **seeds** — every citation is a seed article (``000 §22``, ``001 第八条``, ``003 四虚终局``) or
-  starts with a public source named in ``spec/rulesets.yaml`` (``J1989 Art. 12``);
+* **sources** — the seed-traceability table ``spec/sources.yaml`` loads; each of its articles
+  is mapped to clauses or marked non-normative; every clause it maps exists and is cited by a
+  case; every citation of a ``Sources:`` line of ``spec/*.md`` resolves to articles of the
+  table; every quotation of a seed is in the seed file (where ``../shared/seeds`` is present);
+* **seeds** — every citation of a case resolves to articles of that table (the rule:
+  :mod:`jpdtools.review.sources`); without a loadable table, it must at least look like a seed
+  article (``000 §22``, ``001 第八条``, ``003 四虚终局``) or a public source (``J1989 Art. 12``);
 * **review** — a case whose ``status`` is ``proposed`` records no ``decision`` (the loader
   already checks the form of the review keys: spec/case-format.md#format.review);
 * **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
@@ -29,8 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jpdtools import atomic
-from jpdtools.errors import Location
+from jpdtools.errors import InputError, Location
 from jpdtools.presets import Presets
+from jpdtools.review import traceability
+from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.adapters import Adapter, Observation
 from jpdtools.run.runner import Filters, LoadFailure, SuiteLoader, execute, make_plan
 from jpdtools.suite.model import Case, CaseFile, Expectation
@@ -73,7 +80,7 @@ class Anchor:
 
 @dataclass(frozen=True)
 class Problem:
-    check: str  # ids | stability | anchors | seeds | review | coverage | load
+    check: str  # ids | stability | anchors | sources | seeds | review | coverage | pins | load
     message: str
     location: Location | None = None
 
@@ -220,6 +227,38 @@ def check_anchors(files: Sequence[CaseFile], anchors: dict[str, Anchor]) -> list
         for a in case.spec
         if a not in anchors
     ]
+
+
+def check_sources(
+    files: Sequence[CaseFile],
+    anchors: dict[str, Anchor],
+    spec_dir: Path,
+    seeds_root: Path | None = None,
+    whole_suite: bool = True,
+) -> list[Problem]:
+    """The seed-traceability table ``spec/sources.yaml`` (:mod:`jpdtools.review.traceability`):
+    it loads, every article is mapped or marked, its clauses exist and have cases; every
+    citation of a case (check ``seeds``) and of a ``Sources:`` line resolves; and, when
+    ``seeds_root`` holds the seed files, every quotation is in its seed. Without a loadable
+    table the case citations are checked by form only (:func:`check_seeds`). Whether a mapped
+    clause has a case is only asked of the ``whole_suite``."""
+    path = spec_dir / SOURCES_FILE
+    try:
+        table = load_sources(path)
+    except InputError as err:
+        return [Problem("sources", err.message, err.location or Location(str(path))), *check_seeds(files)]
+    found = [
+        Problem("sources", f.message, f.location)
+        for f in (
+            *traceability.check_table(table, anchors, citing_cases(files) if whole_suite else None),
+            *traceability.check_spec_citations(spec_dir, table),
+            *(traceability.check_quotes(table, seeds_root) if seeds_root is not None else ()),
+        )
+    ]
+    found += [
+        Problem("seeds", f.message, f.location) for f in traceability.check_case_citations(files, table)
+    ]
+    return found
 
 
 def check_review(files: Sequence[CaseFile]) -> list[Problem]:
@@ -450,10 +489,12 @@ def lint(
     whole_suite: bool = True,
     accept_new_ids: bool = False,
     require_count_coverage: bool = False,
+    seeds_root: Path | None = None,
 ) -> LintReport:
     """Run every check. ``whole_suite``: the files are the whole suite (so an id missing from
     them is gone); ``accept_new_ids``: ids missing from ``ids.txt`` are not problems (the caller
-    appends ``new_ids``); ``require_count_coverage``: every count clause must be cited."""
+    appends ``new_ids``); ``require_count_coverage``: every count clause must be cited;
+    ``seeds_root``: the folder holding ``seeds/`` (quotations are checked against it)."""
     problems = [Problem("load", f.message, f.location or Location(f.file)) for f in failures]
     problems += check_ids(files)
     stability, new_ids = check_stability(files, read_ids(ids_path), ids_path, whole_suite and not failures)
@@ -478,7 +519,7 @@ def lint(
         ]
     anchors = spec_anchors(spec_dir)
     problems += check_anchors(files, anchors)
-    problems += check_seeds(files)
+    problems += check_sources(files, anchors, spec_dir, seeds_root, whole_suite and not failures)
     problems += check_review(files)
     count_rows = count_coverage(files, anchors)
     if require_count_coverage:

@@ -1,0 +1,322 @@
+"""The seed-traceability table spec/sources.yaml: loading, resolving citations, lint checks."""
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from jpdtools.errors import InputError
+from jpdtools.paths import conformance_dir, shared_dir, spec_dir
+from jpdtools.presets import load_presets
+from jpdtools.review import lint, traceability
+from jpdtools.review.sources import (
+    SOURCES_FILE,
+    clause_sources,
+    load_sources,
+    load_sources_text,
+    normalise,
+    split_items,
+)
+from jpdtools.run.runner import default_loader, load_files
+
+TABLE = """\
+format: 1
+sources:
+  - key: "000"
+    title: "t"
+    file: "seeds/000.txt"
+    articles:
+      - id: "000 §2"
+        quote: "棋盘上的361个枰点"
+        clauses: [board.points]
+      - id: "000 §13"
+        quote: "着于盘外为虚着"
+        clauses: [turn.virtual]
+      - id: "000 §14"
+        quote: "虚着之子"
+        clauses: [turn.virtual]
+      - id: "000 §22"
+        quote: "不得使对方再次面对同一个全局棋形"
+        clauses: [rep.no-retreat]
+      - id: "000 §29"
+        quote: "回填"
+        clauses: [count.fill-back]
+  - key: "001"
+    title: "t"
+    file: "seeds/001.txt"
+    articles:
+      - id: "001 第二条"
+        quote: "可以放弃"
+        clauses: [turn.pass]
+      - id: "001 第二条说明"
+        quote: "不准放弃，可下虚着"
+        clauses: [turn.pass]
+      - id: "001 第十二条"
+        quote: "确认"
+        clauses: [count.agreement]
+      - id: "001 第十三条"
+        quote: "实战解决"
+        non-normative: "history"
+  - key: "003"
+    title: "t"
+    file: "seeds/003.txt"
+    articles:
+      - id: "003 四虚终局"
+        quote: "四虛終局包括雙方連續四虛手終局"
+        clauses: [end.four-virtual]
+      - id: "003 A版"
+        quote: "A"
+        clauses: [count.komi]
+      - id: "003 B版"
+        quote: "B"
+        clauses: [count.komi]
+  - key: "004"
+    title: "t"
+    file: "seeds/004.txt"
+    articles:
+      - id: "004 Chinese summary 1"
+        quote: "黑先白后"
+        clauses: [turn.order]
+      - id: "004 Chinese summary 11"
+        quote: "劫争马上回提判回提者着手无效，弃权一次"
+        clauses: [rep.positional]
+  - key: "J1989"
+    title: "Japanese rules"
+    file: "https://example.org"
+    articles:
+      - id: "J1989 Art. 8"
+        quote: "territory"
+        clauses: [count.japanese]
+      - id: "J1989 Art. 9"
+        quote: "passes"
+        clauses: [end.two-passes]
+      - id: "J1989 Art. 10"
+        quote: "result"
+        clauses: [count.japanese]
+  - key: "Ing rules"
+    title: "Ing"
+    file: "https://example.org"
+    articles:
+      - id: "Ing rules"
+        quote: "fill counting"
+        clauses: [count.ing]
+"""
+
+
+@pytest.fixture(scope="module")
+def table():
+    return load_sources_text(TABLE, "sources.yaml")
+
+
+def test_loads_in_order(table):
+    assert [s.key for s in table.sources] == ["000", "001", "003", "004", "J1989", "Ing rules"]
+    article = table.article("000 §22")
+    assert article.source == "000" and article.clauses == ("rep.no-retreat",) and article.mapped
+    assert table.article("001 第十三条").non_normative == "history"
+    assert article.location.line == 16 and article.location.column == 13
+    assert [a.id for a in table.articles_for_clause("turn.pass")] == ["001 第二条", "001 第二条说明"]
+
+
+@pytest.mark.parametrize(
+    ("citation", "articles", "how"),
+    [
+        ("000 §22", ("000 §22",), ("exact",)),
+        ("000 §13–14", ("000 §13", "000 §14"), ("exact", "exact")),
+        ("000 §13-14", ("000 §13", "000 §14"), ("exact", "exact")),
+        ("000 §2, §22 (陈祖源's wording)", ("000 §2", "000 §22"), ("exact", "exact")),
+        ("000 §29(2)–(3)", ("000 §29",), ("finer", "finer")),
+        ("000 §22 禁倒退", ("000 §22",), ("finer",)),
+        ("001 第二条说明", ("001 第二条说明",), ("exact",)),
+        ("001 第二条 (free)", ("001 第二条",), ("exact",)),
+        ("001 第十二条–第十三条", ("001 第十二条", "001 第十三条"), ("exact", "exact")),
+        ("003 四虛終局", ("003 四虚终局",), ("exact",)),
+        ("003 四虛終局包括雙方連續四虛手終局", ("003 四虚终局",), ("finer",)),
+        ("003 (A版/B版 komi)", ("003 A版", "003 B版"), ("exact", "finer")),
+        ("003 雙方連續四虛手", ("003 四虚终局",), ("quoted",)),
+        ("004 Chinese summary", ("004 Chinese summary 1", "004 Chinese summary 11"), ("coarser",)),
+        ("004 Chinese summary 11(1) (劫争马上回提)", ("004 Chinese summary 11",), ("finer",)),
+        ("004 着手无效，弃权一次", ("004 Chinese summary 11",), ("quoted",)),
+        ("J1989 Arts. 8–10", ("J1989 Art. 8", "J1989 Art. 9", "J1989 Art. 10"), ("exact",) * 3),
+        ("J1989 Arts. 9, 10", ("J1989 Art. 9", "J1989 Art. 10"), ("exact", "exact")),
+        ("J1989 Art. 9-1", ("J1989 Art. 9",), ("finer",)),
+        ("j1989 art. 8", ("J1989 Art. 8",), ("exact",)),
+        ("Ing rules", ("Ing rules",), ("source",)),
+        ("Ing rules 1996 (fill counting)", ("Ing rules",), ("finer",)),
+        ("003", ("003 四虚终局", "003 A版", "003 B版"), ("source",)),
+    ],
+)
+def test_resolving(table, citation, articles, how):
+    resolution = table.resolve(citation)
+    assert resolution.ok, resolution.problem
+    assert (resolution.articles, resolution.how) == (articles, how)
+
+
+@pytest.mark.parametrize(
+    ("citation", "words"),
+    [
+        ("000 §3", "'000 §3'"),
+        ("000 §21–22", "'000 §21'"),
+        ("000 §222", "'000 §222'"),
+        ("000 §13, §15", "'000 §15'"),
+        ("005 §1", "names no source"),
+        ("Tromp-Taylor rule 6", "names no source"),
+        ("001 第三条", "'001 第三条'"),
+        ("003 五虚终局", "'003 五虚终局'"),
+        ("J1989 Art. 1", "'J1989 Art. 1'"),
+    ],
+)
+def test_unresolved_citations_say_which_item(table, citation, words):
+    resolution = table.resolve(citation)
+    assert not resolution.ok and words in resolution.problem
+
+
+def test_helpers():
+    assert normalise("（在搖櫓劫情形下）  §13 — 14") == "(在搖櫓劫情形下) §13–14"
+    assert split_items("000 §3–4, §6 (a, b); 001 第一条 and 第二条") == [
+        "000 §3–4",
+        "§6 (a, b)",
+        "001 第一条",
+        "第二条",
+    ]
+
+
+DUPLICATE_SOURCE = """\
+        clauses: [count.ing]
+  - key: "Ing rules"
+    title: "again"
+    file: "x"
+    articles:
+      - id: "Ing rules 2"
+        quote: "q"
+        clauses: [count.ing]
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "words"),
+    [
+        (("format: 1", "format: 2"), 1, "expected 'format: 1'"),
+        (('      - id: "000 §13"', '      - id: "000 §2"'), 10, "listed twice"),
+        (('      - id: "000 §13"', '      - id: "001 §13"'), 10, "does not start with its source's key"),
+        (('        quote: "虚着之子"', "        quote: ''"), 14, "non-empty string"),
+        (("        clauses: [turn.order]", "        clauses: turn.order"), 57, "list of clause anchors"),
+        (
+            ('      - id: "000 §13"\n', '      - id: "000 §13"\n        source: x\n'),
+            11,
+            "unknown key 'source'",
+        ),
+        (("        clauses: [count.ing]\n", DUPLICATE_SOURCE), 81, "source key 'Ing rules' listed twice"),
+    ],
+)
+def test_load_errors_are_located(change, line, words):
+    text = TABLE.replace(*change, 1)
+    assert text != TABLE
+    with pytest.raises(InputError) as info:
+        load_sources_text(text, "sources.yaml")
+    assert info.value.location.path == "sources.yaml" and info.value.location.line == line
+    assert words in info.value.message
+
+
+def test_table_checks():
+    text = TABLE.replace('        non-normative: "history"', "        quote2: x".replace("quote2: x", ""), 1)
+    text = text.replace(
+        '        clauses: [count.japanese]\n      - id: "J1989 Art. 9"',
+        '        clauses: [nowhere]\n      - id: "J1989 Art. 9"',
+    )
+    table = load_sources_text(text, "sources.yaml")
+    anchors = [
+        "board.points",
+        "turn.virtual",
+        "rep.no-retreat",
+        "count.fill-back",
+        "turn.pass",
+        "count.agreement",
+    ]
+    anchors += ["end.four-virtual", "count.komi", "turn.order", "rep.positional", "end.two-passes"]
+    anchors += ["count.japanese", "count.ing"]
+    citing = {a: ["some.case"] for a in anchors if a != "count.komi"}
+    messages = [f.message for f in traceability.check_table(table, anchors, citing)]
+    assert messages == [
+        "article '001 第十三条' is neither mapped to clauses nor marked non-normative",
+        "clause 'count.komi' (implementing '003 A版') is cited by no case",
+        "clause 'count.komi' (implementing '003 B版') is cited by no case",
+        "article 'J1989 Art. 8' maps to 'nowhere', no clause of spec/*.md",
+    ]
+
+
+def test_quotes_are_checked_against_the_seed_files(tmp_path: Path, table):
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "000.txt").write_text(
+        "棋盘上的361个枰点，永远都是地。着于盘外为虚着。虚着之子。不得使对方再次面对同一个全局棋形。", "utf-8"
+    )
+    (seeds / "003.txt").write_text("四虛終局包括雙方連續四虛手終了。A B", "utf-8")
+    found = traceability.check_quotes(table, tmp_path)
+    assert [f.message for f in found] == [
+        "the quotation of '000 §29' is not in seeds/000.txt: '回填'",
+        "the quotation of '003 四虚终局' is not in seeds/003.txt: '四虛終局包括雙方連續四虛手終局'",
+    ]
+    (seeds / "003.txt").write_text("四虛終局包括雙方連(lián)續(xù)\n四虛手終局。A B", "utf-8")
+    assert len(traceability.check_quotes(table, tmp_path)) == 1
+
+
+# -- the real table ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def real():
+    return load_sources(spec_dir() / SOURCES_FILE)
+
+
+def test_every_citation_of_the_suite_and_spec_resolves(real):
+    files, failures = load_files([conformance_dir()], load_presets(), default_loader())
+    assert not failures
+    assert traceability.check_case_citations(files, real) == []
+    assert traceability.check_spec_citations(spec_dir(), real) == []
+    assert traceability.check_table(real, lint.spec_anchors(spec_dir()), lint.citing_cases(files)) == []
+    cited = {c for cs in clause_sources(spec_dir(), real) for c in cs.citations}
+    assert "000 §13–14, §16" in cited and "Tromp-Taylor rules 9–10" in cited
+
+
+SEEDS = shared_dir() / "seeds"
+
+
+@pytest.mark.skipif(
+    not SEEDS.is_dir(), reason="the seed texts (../shared/seeds) are not beside this checkout"
+)
+def test_the_real_table_lists_every_numbered_article_and_quotes_the_seeds(real):
+    assert traceability.check_quotes(real, shared_dir()) == []
+    numbered = {
+        "000": (r"(\d+)、", "000 §{}"),
+        "002": (r"(?m)^(\d+)、", "002 §{}"),
+        "001": (r"第([一二三四五六七八九十]+)条、", "001 第{}条"),
+    }
+    for key, (pattern, form) in numbered.items():
+        source = real.source(key)
+        text = (shared_dir() / source.file).read_text("utf-8")
+        wanted = {form.format(n) for n in re.findall(pattern, text)}
+        listed = {a.id for a in source.articles}
+        assert wanted and wanted <= listed, sorted(wanted - listed)
+
+
+def test_lint_reports_an_unresolved_case_citation(tmp_path: Path):
+    case = textwrap.dedent(
+        """\
+        format: 1
+        cases:
+          - id: board.trace.bad
+            title: t
+            spec: [play.move]
+            seeds: ["000 §99"]
+            size: 5
+            moves: B C3
+            expect: {default: "1: legal"}
+        """
+    )
+    path = tmp_path / "bad.yaml"
+    path.write_text(case, "utf-8")
+    files, failures = load_files([path], load_presets(), default_loader())
+    assert not failures
+    problems = lint.check_sources(files, lint.spec_anchors(spec_dir()), spec_dir())
+    seeds = [p for p in problems if p.check == "seeds"]
+    assert len(seeds) == 1 and "'000 §99'" in seeds[0].message and seeds[0].location.line == 3
