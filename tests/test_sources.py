@@ -1,5 +1,6 @@
 """The seed-traceability table spec/sources.yaml: loading, resolving citations, lint checks."""
 
+import os
 import re
 import textwrap
 from pathlib import Path
@@ -282,7 +283,8 @@ SEEDS = shared_dir() / "seeds"
 
 
 @pytest.mark.skipif(
-    not SEEDS.is_dir(), reason="the seed texts (../shared/seeds) are not beside this checkout"
+    not SEEDS.is_dir() and os.environ.get("CI") != "true",
+    reason="the seed texts (../shared/seeds) are not beside this checkout (CI has them: there it fails)",
 )
 def test_the_real_table_lists_every_numbered_article_and_quotes_the_seeds(real):
     assert traceability.check_quotes(real, shared_dir()) == []
