@@ -17,11 +17,14 @@ network of 8 filters and one block loads in milliseconds and answers every GTP c
 test asks (``play``, ``boardsize``, ``clear_board``, ``fixed_handicap``, ``list_commands``). The
 weights are drawn from a seeded generator: the same seed writes the same file.
 
-Usage: ``python -m jpdtools.verify.gtp.tiny_network OUT [--seed N]``.
+Usage: ``python -m jpdtools.verify.gtp.tiny_network OUT [--seed N]`` writes the file and prints
+the ``--impl`` spec that verifies Leela Zero with it (:func:`leelaz_command`).
 """
 
 import argparse
 import random
+import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -30,6 +33,33 @@ BLOCKS = 1
 INPUT_PLANES = 18
 MOVES = 362  # 19 × 19 points and the pass
 POINTS = 361
+LEELAZ_BINARY = "/usr/games/leelaz"
+
+
+def leelaz_binary() -> str | None:
+    """Leela Zero: ``/usr/games/leelaz`` (Debian) or ``leelaz`` on the PATH, else None."""
+    if shutil.which(LEELAZ_BINARY):
+        return LEELAZ_BINARY
+    return shutil.which("leelaz")
+
+
+def leelaz_command(network: Path, binary: str | None = None) -> list[str]:
+    """Leela Zero as a GTP engine for rules tests: quiet, on the CPU, one thread, no pondering,
+    one playout (it is never asked for a move), with the weights file ``network``."""
+    exe = binary or leelaz_binary() or LEELAZ_BINARY
+    return [
+        exe,
+        "--gtp",
+        "--quiet",
+        "--noponder",
+        "--playouts",
+        "1",
+        "--cpu-only",
+        "--threads",
+        "1",
+        "-w",
+        str(network),
+    ]
 
 
 def network_lines(seed: int = 1, filters: int = FILTERS, blocks: int = BLOCKS) -> list[str]:
@@ -72,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     write_network(args.out, args.seed)
+    print("gtp:" + shlex.join(leelaz_command(args.out)))
     return 0
 
 
