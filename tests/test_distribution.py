@@ -5,14 +5,21 @@ The wheel itself is built, installed into a fresh environment and run from anoth
 """
 
 import ast
+import hashlib
+import json
+import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from jpdref import rules, specfiles
 from jpdref.rules import Rules, RulesError, parse_presets, preset, preset_names, select_ruleset
 from jpdtools import paths
+from jpdtools.cli import main
 from jpdtools.errors import InputError
+from jpdtools.exitcodes import ERROR
 from jpdtools.presets import load_presets
+from jpdtools.suite import identity
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -165,3 +172,91 @@ def test_the_build_puts_the_data_where_the_readers_look():
     }
     manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8").split("\n")
     assert {"graft spec", "graft conformance"} <= set(manifest)
+
+
+# -- which suite ran: version and content hash ------------------------------------------------
+
+
+def test_the_suite_hash_is_the_sha256sum_manifest(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "b.yaml").write_bytes(b"b\n")
+    (tmp_path / "sub" / "a.yaml").write_bytes("ä\n".encode())
+    (tmp_path / "notes.txt").write_text("not a case file")
+    b, a = hashlib.sha256(b"b\n").hexdigest(), hashlib.sha256("ä\n".encode()).hexdigest()
+    assert identity.manifest([tmp_path]) == f"{b}  b.yaml\n{a}  sub/a.yaml\n"
+    found = identity.identify([tmp_path])
+    assert found.files == 2 and found.version == identity.distribution_version() != "unknown"
+    assert found.sha256 == hashlib.sha256(f"{b}  b.yaml\n{a}  sub/a.yaml\n".encode()).hexdigest()
+    # a file given by itself is named by its file name; the same file twice counts once
+    assert identity.manifest([tmp_path / "sub" / "a.yaml", tmp_path / "sub"]) == f"{a}  a.yaml\n"
+    with pytest.raises(InputError, match=r"no such file or directory: .*nothing"):
+        identity.identify([tmp_path / "nothing"])
+
+
+def test_one_changed_byte_changes_the_hash(tmp_path):
+    (tmp_path / "x.yaml").write_bytes(b"cases: []\n")
+    before = identity.identify([tmp_path]).sha256
+    (tmp_path / "x.yaml").write_bytes(b"cases: [] \n")
+    assert identity.identify([tmp_path]).sha256 != before
+
+
+def test_reports_say_which_suite_ran(capsys, tmp_path):
+    shutil.copy(REPO / "conformance" / "ko.yaml", tmp_path / "ko.yaml")
+    expected = identity.identify([tmp_path])
+    junit = tmp_path / "out.xml"
+    assert (
+        main(["run", "--suite", str(tmp_path), "--rules", "japanese", "--json", "--junit", str(junit)]) == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["suite"] == {
+        "distribution": "jipingdian",
+        "version": expected.version,
+        "sha256": expected.sha256,
+        "files": 1,
+    }
+    assert {r["file"] for r in data["results"]} == {str(tmp_path / "ko.yaml")}
+    (testsuite,) = ET.parse(junit).getroot().findall("testsuite")
+    properties = {p.get("name"): p.get("value") for p in testsuite.iter("property")}
+    assert properties == {
+        "jipingdian.version": expected.version,
+        "suite.sha256": expected.sha256,
+        "suite.files": "1",
+    }
+    assert main(["run", str(tmp_path / "ko.yaml"), "--rules", "japanese"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2] == expected.describe() and lines[-1].endswith("OK [jpdref]")
+    assert main(["run", str(tmp_path / "ko.yaml"), "--rules", "japanese", "-q"]) == 0
+    assert "suite:" not in capsys.readouterr().out
+
+
+def test_the_default_suite_is_the_installed_or_checkout_one(capsys):
+    assert main(["run", "--id", "ko.simple.001", "--rules", "japanese", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["suite"]["sha256"] == identity.identify([paths.conformance_dir()]).sha256
+    assert data["suite"]["files"] == len(list(paths.conformance_dir().rglob("*.yaml")))
+
+
+def test_suite_and_paths_together_are_refused(capsys, tmp_path):
+    ko = str(REPO / "conformance" / "ko.yaml")
+    assert main(["run", "--suite", str(tmp_path), ko]) == ERROR
+    assert "give either --suite DIR or case paths, not both" in capsys.readouterr().err
+    assert main(["run", "--suite", str(tmp_path / "nothing")]) == ERROR
+    assert "no such file or directory" in capsys.readouterr().err
+
+
+def test_lint_and_explain_take_a_suite(capsys, tmp_path):
+    shutil.copy(REPO / "conformance" / "ko.yaml", tmp_path / "ko.yaml")
+    assert main(["explain", "ko.simple.001", "--suite", str(tmp_path), "--rules", "japanese"]) == 0
+    assert "ko.simple.001" in capsys.readouterr().out
+    assert main(["explain", "ko.simple.001", "--suite", str(tmp_path / "nothing")]) == ERROR
+    main(["lint", "--suite", str(tmp_path), "--no-coverage-table"])
+    out = capsys.readouterr()
+    assert str(tmp_path / "ids.txt") in out.out + out.err  # the ids list is looked for in the suite's folder
+
+
+def test_version_names_the_version_the_suite_and_the_spec(capsys):
+    assert main(["--version"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"jpd (jipingdian) {identity.distribution_version()}"
+    assert lines[1] == identity.identify([paths.conformance_dir()]).describe()
+    assert lines[2:] == [f"cases: {paths.conformance_dir()}", f"spec:  {paths.spec_dir()}"]

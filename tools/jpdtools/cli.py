@@ -34,6 +34,12 @@ def _build_parser() -> argparse.ArgumentParser:
         prog="jpd",
         description="jipingdian: the 计枰点 Go rules specification, reference and conformance suite",
     )
+    parser.add_argument(
+        "--version",
+        "-V",
+        action="store_true",
+        help="the jipingdian version, and which suite and spec it reads",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS.items():
         sub.add_parser(name, help=help_text, add_help=False)
@@ -45,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         _build_parser().print_help()
         return 0
+    if argv[0] in ("--version", "-V"):
+        return guarded(print_version, None)
     name = argv[0]
     if name not in COMMANDS:
         close = difflib.get_close_matches(name, list(COMMANDS), n=1)
@@ -56,6 +64,19 @@ def main(argv: list[str] | None = None) -> int:
     module.add_arguments(parser)
     args = parser.parse_args(argv[1:])
     return guarded(module.run, args)
+
+
+def print_version(_args=None) -> int:
+    """``jpd --version``: the distribution's version, the default suite's identity, where both are read."""
+    from jpdtools.paths import conformance_dir, spec_dir
+    from jpdtools.suite.identity import distribution_version, identify
+
+    suite = conformance_dir()
+    print(f"jpd (jipingdian) {distribution_version()}")
+    print(identify([suite]).describe())
+    print(f"cases: {suite}")
+    print(f"spec:  {spec_dir()}")
+    return 0
 
 
 def guarded(run, args) -> int:

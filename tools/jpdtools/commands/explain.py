@@ -18,9 +18,10 @@ from pathlib import Path
 
 from jpdref.coords import GTP_COLUMNS
 
+from jpdtools.commands.selecting import add_suite_argument, suite_paths
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
-from jpdtools.paths import conformance_dir, spec_dir
+from jpdtools.paths import spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.review.explanation import (
     Decision,
@@ -74,8 +75,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=[],
         metavar="PATH",
-        help="look for the case here (default: conformance/)",
+        help="look for the case here (repeatable; default: the suite, see --suite)",
     )
+    add_suite_argument(parser)
 
 
 # -- diagrams ----------------------------------------------------------------------------------
@@ -338,7 +340,7 @@ def find_case(files, case_id: str):
 def run(args: argparse.Namespace) -> int:
     presets = load_presets()
     loader = default_loader()
-    files, failures = load_files(args.path or [conformance_dir()], presets, loader)
+    files, failures = load_files(suite_paths(args, args.path), presets, loader)
     try:
         case, case_file = find_case(files, args.id)
     except InputError as err:

@@ -8,6 +8,7 @@ import argparse
 from pathlib import Path
 
 from jpdtools import table
+from jpdtools.commands.selecting import add_suite_argument, suite_paths
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import conformance_dir, shared_dir, spec_dir
 from jpdtools.presets import load_presets
@@ -22,13 +23,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="case files or directories (default: conformance/, the whole suite)",
+        help="case files or directories (default: the whole suite, see --suite)",
     )
+    add_suite_argument(parser)
     parser.add_argument(
         "--ids",
         type=Path,
         metavar="FILE",
-        help="the append-only list of case ids (default: conformance/ids.txt)",
+        help="the append-only list of case ids (default: ids.txt in the suite's folder)",
     )
     parser.add_argument(
         "--update-ids",
@@ -62,8 +64,8 @@ def coverage_table(rows: list[lint.CoverageRow]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     presets = load_presets()
-    paths = args.paths or [conformance_dir()]
-    ids_path = args.ids or conformance_dir() / "ids.txt"
+    paths = suite_paths(args)
+    ids_path = args.ids or (args.suite or conformance_dir()) / "ids.txt"
     loader = default_loader()
     files, failures = load_files(paths, presets, loader)
     if args.update_pins and not args.paths and not failures:

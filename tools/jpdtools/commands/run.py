@@ -6,10 +6,11 @@ failed or errored or a case file could not be loaded, 2 for bad command-line inp
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from jpdtools import atomic
-from jpdtools.commands.selecting import add_selection_arguments, selected_plan
+from jpdtools.commands.selecting import add_selection_arguments, selected_plan, selected_suite
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.presets import load_presets
@@ -35,11 +36,13 @@ def run(args: argparse.Namespace) -> int:
     presets = load_presets()
     loader = default_loader()
     plan = selected_plan(args, presets, loader)
+    suite = selected_suite(args)
     progress = report.Progress(sys.stderr, len(plan.items), enabled=not (args.quiet or args.json))
     try:
         result = run_plan(plan, ReferenceAdapter(), presets, loader, progress)
     finally:
         progress.finish()
+    result = replace(result, suite=suite)
     order = presets.names
     if args.json:
         print(report.format_json(result, order))

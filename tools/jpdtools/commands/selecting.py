@@ -1,15 +1,18 @@
 """The case-selection options shared by ``jpd run``, ``jpd verify`` and ``jpd export``.
 
-``PATH…`` (default: ``conformance/``), ``--rules``, ``--tag`` and ``--id``, turned into the
-runner's :class:`~jpdtools.run.runner.Plan` in one place.
+``PATH…`` or ``--suite DIR`` (default: the installed suite, or the checkout's ``conformance/``),
+``--rules``, ``--tag`` and ``--id``, turned into the runner's :class:`~jpdtools.run.runner.Plan`
+and the :class:`~jpdtools.suite.identity.SuiteIdentity` of the files it came from, in one place.
 """
 
 import argparse
 from pathlib import Path
 
+from jpdtools.errors import InputError
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import Presets
 from jpdtools.run.runner import Filters, Plan, SuiteLoader, parse_rules_option, plan_paths
+from jpdtools.suite.identity import SuiteIdentity, identify
 
 
 def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,8 +21,9 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="case files or directories (default: conformance/)",
+        help="case files or directories (default: the suite, see --suite)",
     )
+    add_suite_argument(parser)
     parser.add_argument(
         "--rules",
         action="append",
@@ -44,9 +48,33 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_suite_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--suite",
+        type=Path,
+        metavar="DIR",
+        help="the suite's folder (default: the suite installed with jpd, or the checkout's conformance/)",
+    )
+
+
+def suite_paths(args: argparse.Namespace, paths: list[Path] | None = None) -> list[Path]:
+    """The case files or folders to load: the paths given, else ``--suite DIR``, else the default suite."""
+    paths = args.paths if paths is None else paths
+    if paths and args.suite is not None:
+        raise InputError("give either --suite DIR or case paths, not both")
+    if paths:
+        return list(paths)
+    return [args.suite if args.suite is not None else conformance_dir()]
+
+
+def selected_suite(args: argparse.Namespace) -> SuiteIdentity:
+    """Which suite the selection options of ``args`` name (version and content hash)."""
+    return identify(suite_paths(args))
+
+
 def selected_plan(args: argparse.Namespace, presets: Presets, loader: SuiteLoader) -> Plan:
     """The plan the selection options of ``args`` choose."""
     filters = Filters(
         rules=parse_rules_option(args.rules, presets), tags=tuple(args.tag), ids=tuple(args.ids)
     )
-    return plan_paths(args.paths or [conformance_dir()], presets, filters, loader)
+    return plan_paths(suite_paths(args), presets, filters, loader)

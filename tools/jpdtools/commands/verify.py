@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from jpdtools import atomic
-from jpdtools.commands.selecting import add_selection_arguments, selected_plan
+from jpdtools.commands.selecting import add_selection_arguments, selected_plan, selected_suite
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.presets import load_presets
@@ -118,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"jpd verify: note: {note}", file=sys.stderr)
     loader = default_loader()
     plan = selected_plan(args, presets, loader)
+    suite = selected_suite(args)
     items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
     stream = _open_stream(args.report_dir)
     progress = report.Progress(sys.stderr, len(items), enabled=not (args.quiet or args.json))
@@ -164,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         tuple(expected.unused(matched)) if not interrupted else (),
         planned=len(items),
         notes=notes,
+        suite=suite,
     )
     order = presets.names
     with _signals_held():

@@ -5,6 +5,7 @@ JSON shape (``"format": 1``; keys are stable, new keys may be added)::
     {
       "format": 1,
       "adapter": "jpdref",
+      "suite": {"distribution": "jipingdian", "version": "0.1.0", "sha256": "3f0c…", "files": 22},
       "interrupted": false,
       "results": [
         {"case": "ko.simple.recapture", "ruleset": "japanese",
@@ -28,12 +29,15 @@ JSON shape (``"format": 1``; keys are stable, new keys may be added)::
 ``where`` is ``step N``, ``end`` or ``load`` (error cases, ruleset ``loader``); ``step`` is null
 unless it is a step; ``observed`` is null when the step was never reached. ``review`` is the
 case's review status (spec/case-format.md#format.review); ``summary.review`` counts the cases of
-the run that are not accepted yet, per status (only statuses present). ``ok`` is false
+the run that are not accepted yet, per status (only statuses present). ``suite`` says which
+suite ran (:mod:`jpdtools.suite.identity`; null when unknown). ``ok`` is false
 when anything failed or errored or a file could not be loaded — the exit status of ``jpd run``.
 
 In JUnit XML each ruleset is a ``testsuite`` and each case a ``testcase``; a failure is a
 ``failure`` element, an error an ``error`` element, and both skips and open verdicts are
-``skipped`` elements (``type="skip"`` / ``type="open"``): an open verdict is never a pass.
+``skipped`` elements (``type="skip"`` / ``type="open"``): an open verdict is never a pass. Each
+``testsuite`` carries the suite's identity as ``properties`` (``jipingdian.version``,
+``suite.sha256``, ``suite.files``).
 """
 
 import json
@@ -45,6 +49,7 @@ from typing import TextIO
 from jpdtools import table
 from jpdtools.run.compare import STATUSES, CaseResult, Status
 from jpdtools.run.runner import LoadFailure, RunResult
+from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.suite.model import REVIEW_STATUSES
 
 ACCEPTED = "accepted"
@@ -124,8 +129,13 @@ def format_text(run: RunResult, order: Sequence[str] = (), verbose: bool = False
             out += ["", title, *lines]
     if run.failures:
         out += ["", "LOAD ERRORS", *_load_failure_lines(run.failures)]
-    out += ["", summary_line(run)]
+    out += ["", *suite_lines(run.suite, quiet), summary_line(run)]
     return "\n".join(out).lstrip("\n")
+
+
+def suite_lines(suite: SuiteIdentity | None, quiet: bool = False) -> list[str]:
+    """The line that says which suite ran (none when quiet or unknown)."""
+    return [] if quiet or suite is None else [suite.describe()]
 
 
 def summary_line(run: RunResult) -> str:
@@ -185,6 +195,7 @@ def to_json(run: RunResult, order: Sequence[str] = ()) -> dict:
     return {
         "format": JSON_FORMAT,
         "adapter": run.adapter,
+        "suite": run.suite.to_json() if run.suite else None,
         "interrupted": run.interrupted,
         "results": [result_json(r) for r in results],
         "load_errors": [failure_json(f) for f in run.failures],
@@ -221,6 +232,20 @@ def _testcase(parent: ET.Element, r: CaseResult) -> None:
         ET.SubElement(case, "skipped", message=f"open: {r.detail}", type="open")
 
 
+def suite_properties(parent: ET.Element, suite: SuiteIdentity | None) -> None:
+    """The suite's identity as JUnit ``properties`` of a ``testsuite``."""
+    if suite is None:
+        return
+    properties = ET.SubElement(parent, "properties")
+    values = {
+        "jipingdian.version": suite.version,
+        "suite.sha256": suite.sha256,
+        "suite.files": str(suite.files),
+    }
+    for name, value in values.items():
+        ET.SubElement(properties, "property", name=name, value=value)
+
+
 def _suite_attrs(name: str, c: dict[str, int], tests: int) -> dict[str, str]:
     return {
         "name": name,
@@ -240,6 +265,7 @@ def to_junit(run: RunResult, order: Sequence[str] = ()) -> ET.Element:
     root.set("tests", str(len(results) + len(run.failures)))
     for name, c in by_ruleset(results, order).items():
         suite = ET.SubElement(root, "testsuite", _suite_attrs(name, c, sum(c.values())))
+        suite_properties(suite, run.suite)
         for r in results:
             if r.ruleset == name:
                 _testcase(suite, r)

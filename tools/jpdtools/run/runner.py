@@ -26,6 +26,7 @@ from jpdtools.errors import InputError, Location
 from jpdtools.presets import Presets
 from jpdtools.run.adapters import Adapter
 from jpdtools.run.compare import CaseResult, Judgement, Mismatch, Status, judge
+from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.suite.model import Case, CaseFile, Claim, Expectation
 
 LOADER_SUITE = "loader"  # the "ruleset" column of error cases, which test the loader itself
@@ -140,6 +141,7 @@ class RunResult:
     results: tuple[CaseResult, ...]
     failures: tuple[LoadFailure, ...] = ()
     interrupted: bool = False
+    suite: SuiteIdentity | None = None  # which suite ran (set by the command that ran it)
 
     @property
     def ok(self) -> bool:

@@ -3,6 +3,7 @@
 JSON shape (``"format": 1``, ``"kind": "verify"``; keys are stable, new keys may be added)::
 
     {"format": 1, "kind": "verify", "implementation": "gnugo", "impl": "gnugo",
+     "suite": {"distribution": "jipingdian", "version": "0.1.0", "sha256": "3f0c…", "files": 22},
      "interrupted": false, "jobs": 1,
      "timing": {"wall_seconds": 2.4, "items_seconds": 2.3, "engine_seconds": 1.3,
                 "harness_seconds": 1.0, "harness_share": 0.43},
@@ -20,7 +21,8 @@ list. ``ok`` is false when anything failed unexpectedly, passed unexpectedly or 
 file could not be loaded. Timing: ``items_seconds`` sums the time spent on each item (in all
 workers), ``engine_seconds`` the part of it spent waiting for the implementation;
 ``harness_seconds`` is the difference. ``limited`` counts the played items compared without some
-claims (those only the harness decides, listed per result under ``limited``).
+claims (those only the harness decides, listed per result under ``limited``). ``suite`` says which
+suite ran (:mod:`jpdtools.suite.identity`; null when unknown); JUnit carries it as ``properties``.
 """
 
 import json
@@ -31,8 +33,9 @@ from dataclasses import dataclass, field
 from jpdref.rules import AXES
 
 from jpdtools import table
-from jpdtools.run.report import failure_json
+from jpdtools.run.report import failure_json, suite_lines, suite_properties
 from jpdtools.run.runner import LoadFailure
+from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.verify.verification import BAD, OUTCOMES, Outcome, VerifyResult
 
 JSON_FORMAT = 1
@@ -75,6 +78,7 @@ class VerifyRun:
     unused: tuple[str, ...] = ()
     planned: int | None = None  # items planned (None: as many as there are results)
     notes: tuple[str, ...] = ()  # what the reader should know about how the run was set up
+    suite: SuiteIdentity | None = None  # which suite ran
 
     @property
     def ok(self) -> bool:
@@ -196,7 +200,7 @@ def format_text(run: VerifyRun, order: Sequence[str] = (), verbose: bool = False
         out += ["", "LOAD ERRORS", *(f"  {f}" for f in run.failures)]
     if run.unused:
         out += ["", "UNUSED EXPECTED-FAILURE PATTERNS", *(f"  {u}" for u in run.unused)]
-    out += ["", summary_line(run)]
+    out += ["", *suite_lines(run.suite, quiet), summary_line(run)]
     return "\n".join(out).lstrip("\n")
 
 
@@ -243,6 +247,7 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
         "kind": "verify",
         "implementation": run.implementation,
         "impl": run.impl,
+        "suite": run.suite.to_json() if run.suite else None,
         "interrupted": run.interrupted,
         "notes": list(run.notes),
         "jobs": run.jobs,
@@ -310,6 +315,7 @@ def format_junit(run: VerifyRun, order: Sequence[str] = ()) -> str:
     for name, c in by_ruleset(results, order).items():
         mine = [r for r in results if r.result.ruleset == name]
         suite = ET.SubElement(root, "testsuite", _attrs(name, c, len(mine), sum(r.seconds for r in mine)))
+        suite_properties(suite, run.suite)
         for r in mine:
             _testcase(suite, r)
     if run.failures:

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from html import escape
 
+from jpdtools.run.report import suite_lines
 from jpdtools.verify.report import VerifyRun, by_axis, by_ruleset, counts, summary_line
 from jpdtools.verify.verification import OUTCOMES, Outcome, VerifyResult
 
@@ -88,6 +89,7 @@ def format_html(run: VerifyRun, order: Sequence[str] = ()) -> str:
         f"<title>jpd verify — {escape(run.implementation)}</title><style>{STYLE}</style></head><body>",
         f"<h1>Compliance report: {escape(run.implementation)}</h1>",
         f"<p><code>jpd verify --impl {escape(run.impl)}</code> — {escape(summary_line(run))}</p>",
+        *(f"<p>{escape(line)}</p>" for line in suite_lines(run.suite)),
         "<p>A skip never counts as a pass; an open item (an either-verdict matched) is neither.",
         f" {limited} played item(s) were compared without the claims only the harness decides.</p>",
         "<table><tr><th>timing</th><th>seconds</th></tr>",
