@@ -260,3 +260,18 @@ def test_version_names_the_version_the_suite_and_the_spec(capsys):
     assert lines[0] == f"jpd (jipingdian) {identity.distribution_version()}"
     assert lines[1] == identity.identify([paths.conformance_dir()]).describe()
     assert lines[2:] == [f"cases: {paths.conformance_dir()}", f"spec:  {paths.spec_dir()}"]
+
+
+# -- the README's library example ---------------------------------------------------------------
+
+
+def test_the_readme_library_example_runs_and_prints_what_it_says(capsys):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## jpdref as a library", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    promised = [line.split("  # ", 1)[1] for line in code.splitlines() if "  # " in line]
+    assert promised == ["W C3 refused occupied", "to-count (two-passes)", "W wins by 7.5 points"]
+    for claim in promised:
+        assert claim in [line.strip() for line in printed], (claim, printed)
