@@ -38,7 +38,7 @@ EXPECTED = {
     "chinese": ("area", "chinese-3.75"),
     "japanese": ("japanese", "japanese-6.5"),
     "ing": ("ing", "ing-8"),
-    "aga": ("area", "5.5"),
+    "aga": ("area", "aga-7.5"),
     "wmsg-2008": ("area", "wmsg-2008"),
     "tromp-taylor": ("tromp-taylor", "none"),
 }
@@ -157,7 +157,7 @@ def test_black_last_is_charged_exactly_once(capsys, tmp_path):
     for name in [*same, "japanese"]:
         assert (data[name]["winner"], data[name]["margin"]) == ("W", -12.5), name
     assert data["ing"]["margin"] == -13  # −5 − 8
-    assert data["aga"]["margin"] == -10.5  # −5 − 5.5
+    assert data["aga"]["margin"] == -12.5  # −5 − 7.5 (AGA komi since 2005, OQ-45)
     assert data["tromp-taylor"]["margin"] == -5  # no komi
     assert data["jpd-2022"]["komi"]["points"] == 6.5 and data["jhz-2022"]["komi"]["points"] == 7.5
 

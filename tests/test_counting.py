@@ -506,6 +506,8 @@ def test_ing_with_balanced_moves():
         (KomiRule.FIXED_6_5, WHITE, Fraction(13, 2)),
         (KomiRule.CHINESE, BLACK, Fraction(15, 2)),
         (KomiRule.ING, BLACK, Fraction(8)),
+        (KomiRule.AGA, BLACK, Fraction(15, 2)),
+        (KomiRule.AGA_1991, WHITE, Fraction(11, 2)),
     ],
 )
 def test_komi_rules(rule, first, expected):
@@ -523,6 +525,17 @@ def test_handicap_compensation():
     k = decide_komi(KomiRule.CHINESE, make_counters(handicap=4))
     assert (k.points, k.stones) == (4, 2)
     assert decide_komi(KomiRule.FIXED_6_5, make_counters(handicap=4)).points == 0
+
+
+@pytest.mark.parametrize("rule", [KomiRule.AGA, KomiRule.AGA_1991])
+@pytest.mark.parametrize(
+    "handicap, expected", [(2, Fraction(3, 2)), (3, Fraction(5, 2)), (9, Fraction(17, 2))]
+)
+def test_aga_handicap_compensation(rule, handicap, expected):
+    # AGA Rule 3 (½ in handicap games) and Rule 4 (area counting: one more point for each
+    # handicap stone after the first; the AGA's example: 9 stones, 8.5); the same in 1991 and now.
+    k = decide_komi(rule, make_counters(handicap=handicap))
+    assert (k.points, k.black_wins_ties) == (expected, False)
 
 
 def test_chinese_par_on_19():

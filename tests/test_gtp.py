@@ -380,7 +380,7 @@ cases:
       japanese: |
         count: winner W margin -6.5 black 0 white 0 unit 目
       aga: |
-        count: winner W margin -5.5
+        count: winner W margin -7.5
       wmsg-2008: |
         count: error no-first-pass
       tromp-taylor: |
@@ -467,7 +467,7 @@ def test_count_is_asked_with_the_rulesets_komi(tmp_path):
     status = {key: r.result.status for key, r in results.items()}
     assert status[("fake.count.empty", "chinese")] is Status.PASS  # komi 7.5 (chinese-3.75)
     assert status[("fake.count.empty", "japanese")] is Status.PASS  # komi 6.5
-    assert status[("fake.count.empty", "aga")] is Status.PASS  # komi 5.5
+    assert status[("fake.count.empty", "aga")] is Status.PASS  # komi 7.5 (aga-7.5)
     assert status[("fake.count.prisoners", "chinese")] is Status.PASS
     chinese = results[("fake.count.empty", "chinese")]
     assert any("figures and unit" in line for line in chinese.limited)

@@ -123,6 +123,8 @@ class KomiRule(StrEnum):
     CHINESE = "chinese-3.75"  # 004 Chinese summary: 3¾ stones = 7.5 points
     ING = "ing-8"  # Ing: 8 points, Black wins a tie
     JAPANESE = "japanese-6.5"  # J1989 practice: 6.5 目
+    AGA = "aga-7.5"  # AGA rules as amended for 2005: 7.5 even; handicap ½ + 1 per stone after the first
+    AGA_1991 = "aga-1991"  # AGA Concise Rules 1991, Rules 3–4: 5.5 even; handicap as aga-7.5
 
 
 class FixedKomi(Fraction):

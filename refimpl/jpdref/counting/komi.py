@@ -17,6 +17,8 @@ from jpdref.stones import BLACK, WHITE
 
 SIX_AND_HALF = Fraction(13, 2)
 SEVEN_AND_HALF = Fraction(15, 2)
+FIVE_AND_HALF = Fraction(11, 2)
+HALF = Fraction(1, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,10 @@ def decide_komi(rule: KomiRule | Fraction | int | float, counters: Counters) -> 
         return KomiDecision(rule, SEVEN_AND_HALF, False, "7.5 whoever passed first (003 B版)")
     if rule is KomiRule.CHINESE:
         return KomiDecision(rule, SEVEN_AND_HALF, False, "3¾ stones = 7.5 points (004 Chinese summary)")
+    if rule is KomiRule.AGA:
+        return KomiDecision(rule, SEVEN_AND_HALF, False, "7.5 in even games (AGA komi since 2005)")
+    if rule is KomiRule.AGA_1991:
+        return KomiDecision(rule, FIVE_AND_HALF, False, "5.5 in even games (AGA Rule 3, 1991)")
     return KomiDecision(rule, Fraction(8), True, "8 points, Black wins a tie (Ing rules)")
 
 
@@ -84,4 +90,8 @@ def _handicap(rule: KomiRule, counters: Counters) -> KomiDecision:
         return KomiDecision(rule, Fraction(-1), False, f"handicap {h}: White moved first and last, gives 1")
     if rule is KomiRule.ING:
         return KomiDecision(rule, Fraction(0), False, f"handicap {h}: no komi, a tie is a draw (OQ-53)")
+    if rule in (KomiRule.AGA, KomiRule.AGA_1991):
+        points = HALF + (h - 1)
+        why = f"handicap {h}: ½, and 1 for each handicap stone after the first (AGA Rules 3–4, area counting)"
+        return KomiDecision(rule, points, False, why)
     return KomiDecision(rule, Fraction(0), False, f"handicap {h}: no komi")
