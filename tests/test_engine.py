@@ -68,7 +68,7 @@ def test_opponent_chains_are_removed_before_the_movers_own():
 @pytest.mark.parametrize(
     ("ruleset", "expected"),
     [
-        ("jpd-art-2008", "refused suicide"),  # 001 第六条 禁着点
+        ("jpd-art-2008", "forfeit suicide"),  # 001 第六条 禁着点, 第十五条 3 (OQ-9)
         ("japanese", "forfeit suicide"),  # J1989 Arts. 4, 14
         ("chinese", "void-pass suicide"),  # Chinese rules: 着手无效，弃权一次
         ("jhz-2022", "refused suicide"),  # 002 §19: 禁止颗子自尽
@@ -89,7 +89,8 @@ def test_single_stone_suicide(ruleset, expected):
 @pytest.mark.parametrize(
     ("ruleset", "expected"),
     [
-        ("jpd-art-2008", "refused suicide"),
+        ("jpd-art-2008", "forfeit suicide"),
+        ("jpd-art-2008:illegal-move=refuse", "refused suicide"),
         ("chinese", "void-pass suicide"),
         ("aga", "void-pass suicide"),
         ("jhz-2022", "legal"),  # 002 §19: 允许块子自尽
@@ -123,8 +124,8 @@ def test_jpd_2022_single_stone_suicide_after_a_pass_is_refused():
 
 # -- {#rep.simple-ko} ----------------------------------------------------------------------
 def test_simple_ko_bans_only_the_immediate_recapture():
-    """001 第八条 / J1989 Art. 6."""
-    g = game(KO, "jpd-art-2008")
+    """001 第八条 / J1989 Art. 6 (with the refuse policy, so that play goes on)."""
+    g = game(KO, "jpd-art-2008:illegal-move=refuse")
     assert verdicts(play(g, "B C4 W B4")) == ["legal", "refused ko"]
     assert verdicts(play(g, "W E1 B E2 W B4")) == ["legal", "legal", "legal"]
 

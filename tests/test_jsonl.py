@@ -359,7 +359,7 @@ KO = Setup(
 
 
 def test_openspiel_refuses_a_ko_recapture_with_reason_ko(openspiel, presets):
-    result = play(openspiel, presets, KO, "B C3 W B3 W A1")
+    result = play(openspiel, presets, KO, "B C3 W B3 W A1", "jpd-art-2008:illegal-move=refuse")
     first, second, third = result.steps
     assert first.legal and first.captures == ("B3",) and first.to_move == "W"
     assert (second.legal, second.reason) == (False, "ko")
@@ -368,12 +368,28 @@ def test_openspiel_refuses_a_ko_recapture_with_reason_ko(openspiel, presets):
 
 def test_openspiel_refuses_suicide_and_occupied(openspiel, presets):
     corner = Setup(3, 3, "B", (("A2", "W"), ("B1", "W"), ("B3", "B")))
-    result = play(openspiel, presets, corner, "B A1 B B3 W B3")
+    result = play(openspiel, presets, corner, "B A1 B B3 W B3", "jpd-art-2008:illegal-move=refuse")
     assert [(s.legal, s.reason) for s in result.steps] == [
         (False, "suicide"),
         (False, "occupied"),
         (False, "out-of-turn"),
     ]
+
+
+def test_openspiel_program_applies_the_loss_policy(openspiel, presets):
+    """jpd-art-2008 forfeits a ko recapture (001 第十五条 3, OQ-9): the wrapper applies the policy."""
+    result = play(openspiel, presets, KO, "B C3 W B3 W A1")
+    assert [(s.legal, s.effect, s.reason) for s in result.steps] == [
+        (True, "played", None),
+        (False, "forfeit", "ko"),
+        (False, "refused", "game-over"),
+    ]
+    assert (result.end.phase, result.end.kind, result.end.result, result.end.winner) == (
+        "ended",
+        "illegal-move",
+        "win",
+        "B",
+    )
 
 
 DOUBLE_KO = Setup(

@@ -93,8 +93,8 @@ def ko_case(case_id: str = "ko.simple.recapture", **changes) -> Case:
             expectation(
                 "jpd-art-2008",
                 verdict(1, (LEGAL,)),
-                verdict(2, (Claim("illegal", ("ko",)),)),
-                end=EndVerdict("contest", ("W",)),
+                verdict(2, (Claim("forfeit", ("ko",)),)),  # 001 第十五条 3 (OQ-9)
+                end=EndVerdict("ended", ("illegal-move", "B")),
             ),
             expectation("default", verdict(2, (Claim("illegal", ("superko",)),))),
         ),

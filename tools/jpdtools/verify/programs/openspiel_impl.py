@@ -11,9 +11,11 @@ package by tests/test_jsonl.py):
   after which White moves; no set-up stones, no resignation, no virtual moves.
 
 So the program declares the axis values OpenSpiel embodies — ``suicide: forbidden``,
-``repetition: simple-ko``, ``cycle: draw``, ``illegal-move: refuse``, ``pass: allowed``,
-``virtual-move: forbidden``, ``position: board``, ``halt: two-passes``, ``handicap: fixed``
-(the preset ``jpd-art-2008``) — and reports every claim. A refusal's reason is what OpenSpiel's
+``repetition: simple-ko``, ``cycle: draw``, ``pass: allowed``, ``virtual-move: forbidden``,
+``position: board``, ``halt: two-passes``, ``handicap: fixed`` (the preset ``jpd-art-2008``) —
+and ``illegal-move: refuse`` or ``loss``: OpenSpiel only leaves an illegal move out of its legal
+actions, so under ``loss`` (jpd-art-2008, OQ-9) the wrapper itself ends the game against the side
+that attempted a ko or suicide. It reports every claim. A refusal's reason is what OpenSpiel's
 state shows: ``game-over`` (terminal), ``out-of-turn`` (not the current player), ``occupied``
 (a stone on the point), else ``ko`` or ``suicide``: OpenSpiel refuses an empty point only for
 those two, and the program tells them apart by asking OpenSpiel again about the same board
@@ -40,7 +42,7 @@ AXES = {
     "suicide": ("forbidden",),
     "repetition": ("simple-ko",),
     "cycle": ("draw",),
-    "illegal-move": ("refuse",),
+    "illegal-move": ("refuse", "loss"),
     "pass": ("allowed",),
     "virtual-move": ("forbidden",),
     "position": ("board",),
@@ -80,7 +82,14 @@ class _Game:
     """One OpenSpiel state plus what the wrapper needs to read it back."""
 
     def __init__(
-        self, pyspiel, size: int, black: list[Point], white: list[Point], to_move: str, handicap: int
+        self,
+        pyspiel,
+        size: int,
+        black: list[Point],
+        white: list[Point],
+        to_move: str,
+        handicap: int,
+        forfeit: bool = False,
     ):
         params = {"board_size": size, "komi": 7.5, "handicap": handicap, "max_game_length": MAX_GAME_LENGTH}
         self.pyspiel = pyspiel
@@ -96,6 +105,8 @@ class _Game:
             self.state.apply_action(self.pass_action if p is None else self.action(p))
         self.trailing_pass = bool(plays) and plays[-1][1] is None
         self.seen = {self.rows()}
+        self.forfeit = forfeit  # illegal-move policy ``loss``: the wrapper applies it {#play.illegal}
+        self.winner: str | None = None  # set when a forfeit ended the game
 
     def action(self, p: Point) -> int:
         return p[0] * self.size + p[1]
@@ -127,7 +138,7 @@ class _Game:
         return Step(False, "refused", reason, (), (), self.to_move(), self.rows())
 
     def play(self, act: Act) -> Step:
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.winner is not None:
             return self.refused("game-over")
         if act.color != self.to_move():
             return self.refused("out-of-turn")
@@ -141,7 +152,11 @@ class _Game:
                 return self.refused("off-board")
             action = self.action(p)
             if action not in self.state.legal_actions():
-                return self.refused(self._why_not(p))
+                why = self._why_not(p)
+                if self.forfeit and why in ("ko", "suicide"):
+                    self.winner = opponent(act.color)
+                    return Step(False, "forfeit", why, (), (), self.to_move(), self.rows())
+                return self.refused(why)
         before = self.stones()
         self.state.apply_action(action)
         after = self.stones()
@@ -172,6 +187,8 @@ class _Game:
 
     def end(self) -> End:
         to_move = self.to_move()
+        if self.winner is not None:
+            return End("ended", to_move, "illegal-move", "win", self.winner)
         if not self.state.is_terminal():
             return End("contest", to_move)
         if self.halted_by_passes():
@@ -206,7 +223,8 @@ class OpenSpielProgram:
             raise Declined("OpenSpiel places a fixed handicap on 19x19 only")
         black = [point(v) for v, c in msg.stones if c == "B"]
         white = [point(v) for v, c in msg.stones if c == "W"]
-        game = _Game(self.pyspiel, size, black, white, msg.to_move, msg.handicap)
+        forfeit = msg.rules.get("illegal-move") == "loss"
+        game = _Game(self.pyspiel, size, black, white, msg.to_move, msg.handicap, forfeit)
         if not msg.handicap and game.to_move() != msg.to_move:
             return Error(msg.id, f"OpenSpiel starts with {game.to_move()} to move, not {msg.to_move}")
         if game.trailing_pass and actions and actions[0].action == "pass":
