@@ -94,9 +94,10 @@ def test_a_case_page_shows_boards_verdicts_and_the_deciding_clause(book):
     html = (out / "cases" / "ko.simple.001.html").read_text(encoding="utf-8")
     # the set-up and one board per distinct position after each of the two steps
     assert html.count('<svg class="board"') >= 3
-    # White's recapture: simple ko refuses it as ko (001 第八条), superko rules as superko, the
-    # Chinese void-pass policy turns it into White's pass, J1989 Art. 14 makes it a loss
-    assert "illegal ko" in html and "illegal superko" in html
+    # White's recapture: simple ko refuses it as ko (001 第八条) and J1989 Art. 14 and 001 第十五条 3
+    # make that a loss (OQ-9), superko rules refuse it as superko, the Chinese void-pass policy
+    # turns it into White's pass
+    assert "illegal superko" in html
     assert "void-pass superko" in html and "forfeit ko" in html and "ended illegal-move B" in html
     assert 'class="ok differs"' in html  # the policies disagree: highlighted
     assert "rep.simple-ko — Simple ko" in html
