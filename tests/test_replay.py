@@ -149,3 +149,15 @@ def test_every_real_game_replays_without_a_refusal(name, real_games):
     assert not refused, "\n".join(refused[:20])
     assert len(real_games) == 300
     assert counted <= len(real_games)  # these records end without two passes or territory marks
+
+
+def test_a_refused_move_is_reported_once_not_again_as_an_out_of_turn_pass(capsys, tmp_path):
+    """After a refused move the turn does not pass: the replay puts in the refused side's pass
+    before the other side's next move (issue 12: it used to refuse that move, or its own inserted
+    pass, as out of turn, reporting every illegal move twice)."""
+    for body in (";B[aa];W[bb];B[bb];W[cc];B[dd]", ";B[aa];W[bb];B[bb];B[cc];W[dd]"):
+        status = main(["replay", _record(tmp_path, body), "--rules", "chinese"])
+        out = capsys.readouterr().out
+        assert status == 1
+        refusals = [line for line in out.splitlines() if line.startswith("chinese: action")]
+        assert refusals == ["chinese: action 3 (B B4): occupied -> refused"], out

@@ -173,3 +173,67 @@ def test_alternating_puts_in_the_missing_passes():
 def test_setup_and_move_in_one_node():
     assert parse("(;SZ[3]B[bb]AW[aa])").setup == {0: WHITE}
     assert parse("(;SZ[3]B[bb]AW[aa])").moves == ((BLACK, 4),)
+
+
+# -- hardening (issue 12): linear and small, a size limit, nothing after the game tree ----------
+
+
+def test_a_long_comment_costs_memory_linear_in_its_size():
+    """A value is scanned with str.find, not a per-character regex alternation (which held about
+    230 bytes of memory per input byte)."""
+    import tracemalloc
+
+    comment = "x" * 200_000 + "\\]" * 50_000
+    text = f"(;SZ[9]C[{comment}];B[aa])"
+    tracemalloc.start()
+    try:
+        rec = parse(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert rec.moves == ((BLACK, 0),)
+    assert peak < 4 * len(text), f"peak {peak:,} bytes for {len(text):,} characters"
+
+
+def test_escaped_brackets_and_backslash_runs_end_values_where_they_should():
+    rec = parse("(;C[a\\\\\\]b\\\\]RE[W+\\\\];B[aa])")  # C = a\]b\ ; RE = W+\
+    assert rec.result == "W+\\" and rec.moves == ((BLACK, 0),)
+
+
+def test_a_file_over_the_size_limit_is_refused_naming_it(tmp_path):
+    from jpdtools.records.sgf import MAX_SGF_BYTES
+
+    big = tmp_path / "big.sgf"
+    with big.open("wb") as f:
+        f.write(b"(;C[")
+        f.truncate(MAX_SGF_BYTES + 10)
+    with pytest.raises(SgfError) as info:
+        read_sgf(big)
+    assert str(big) in str(info.value) and "16,777,216 bytes" in str(info.value)
+    with pytest.raises(SgfError, match="at most"):
+        parse("(;C[" + "x" * MAX_SGF_BYTES + "])")
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "words"),
+    [
+        ("(;B[aa]) junk", 10, "after the game tree"),
+        ("(;B[aa]);", 9, "after the game tree"),
+        ("(;B[aa]))", 9, "after the game tree"),
+        ("(;B[aa])(;W[bb]", 16, "not closed"),
+        ("(;B[aa]) (;W[bb]#)", 17, "unexpected character"),
+    ],
+)
+def test_text_after_the_game_tree_is_an_error(text, column, words):
+    with pytest.raises(SgfError) as info:
+        parse(text)
+    assert words in info.value.message and info.value.location.column == column
+
+
+def test_a_gb2312_record_reads_the_same_in_every_command(tmp_path):
+    from jpdtools.records.sgf import read_sgf_file_text
+
+    path = tmp_path / "gb.sgf"
+    path.write_bytes("(;CA[gb2312]SZ[9]PB[黑棋]C[评论];B[ee])".encode("gb2312"))
+    assert "评论" in read_sgf_file_text(path)
+    assert read_sgf(path).moves == ((BLACK, 40),)

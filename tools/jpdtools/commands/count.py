@@ -26,7 +26,7 @@ from jpdtools import table
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import Marks, Refusal, play_action, read_marks, replay_record
-from jpdtools.records.sgf import GameRecord, parse_sgf_text
+from jpdtools.records.sgf import GameRecord, parse_sgf_text, read_position_file
 from jpdtools.run.reference_count import counters_of
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import COUNTER_PAIRS, CaseCounters
@@ -93,11 +93,8 @@ class Start:
 
 def load_start(path: Path, dsl: Dsl | None = None) -> Start:
     """The diagram or SGF record in ``path``. Raises InputError naming line and column."""
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError as err:
-        raise InputError(f"cannot read: {err.strerror}", Location(str(path))) from None
-    if path.suffix.lower() == ".sgf" or text.lstrip().startswith("("):
+    text, is_sgf = read_position_file(path)
+    if is_sgf:
         rec = parse_sgf_text(text, str(path))
         marks = read_marks(text, str(path), rec.width, rec.height)
         return Start(

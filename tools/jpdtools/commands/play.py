@@ -7,12 +7,11 @@ Every step is run through the same reference adapter as ``jpd run``.
 """
 
 import json
-import sys
-from pathlib import Path
 
 from jpdtools import table
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
+from jpdtools.records.sgf import read_position_file
 from jpdtools.run.adapters import Observation, ReferenceAdapter
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import CaseAction, Setup
@@ -62,15 +61,12 @@ def _position(args, dsl: Dsl) -> tuple[Setup, tuple[CaseAction, ...]]:
             raise InputError(f"--size {args.size!r} is not N or WxH")
         return Setup(int(w), int(h or w), handicap=args.handicap), ()
     path = args.position
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {path}: {err}") from None
+    text, is_sgf = read_position_file(path)
 
     def place(line: int, column: int) -> Location:
         return Location(path, line, column)
 
-    if text.lstrip().startswith("("):
+    if is_sgf:
         from jpdtools.suite.sgfsetup import read_sgf  # only for SGF positions: start-up time
 
         sgf = read_sgf(text, place)

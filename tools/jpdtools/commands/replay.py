@@ -46,7 +46,7 @@ from jpdtools.records.gamerecord import (
     record_result,
     replay_record,
 )
-from jpdtools.records.sgf import GameRecord, read_sgf
+from jpdtools.records.sgf import GameRecord, parse_sgf_text, read_sgf_file_text
 
 NO_MARKS = "no count: the record does not say which stones are dead"
 
@@ -146,8 +146,8 @@ def run(args) -> int:
 
 def run_one(args, path: Path) -> int:
     """One record, move by move."""
-    rec = read_sgf(path)
-    text = path.read_text(encoding="utf-8", errors="replace")
+    text = read_sgf_file_text(path)
+    rec = parse_sgf_text(text, str(path))
     marks = read_marks(text, str(path), rec.width, rec.height)
     results = [referee(rules, rec, marks) for rules in load_presets().select(args.rules)]
     refused = any(r.replay.refusals for r in results)

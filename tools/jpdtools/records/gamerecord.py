@@ -1,8 +1,10 @@
 """A game record refereed through the engine, and what it says about dead stones. {#count.replay}
 
 :func:`replay_record` plays an SGF record's main line under one ruleset with the reference
-engine: where one colour moves twice in a row the other's missing pass is put in; under a
-ruleset without passes every pass is a virtual move; a handicap game starts with the ruleset's
+engine: where the record's next move is not by the side the engine has to move, that side's
+missing pass is put in first (a colour moving twice in a row in the record, or the turn of a
+move the engine refused: each refusal is reported once, never again as an out-of-turn pass);
+under a ruleset without passes every pass is a virtual move; a handicap game starts with the ruleset's
 own handicap procedure when that puts the stones where the record has them (free placement:
 Black places the AB stones one by one), and with the AB stones as set-up stones otherwise.
 
@@ -122,18 +124,39 @@ def play_action(game: Game, n: int, action: Action) -> Refusal | None:
 
 
 def replay_record(rules: Rules, rec: GameRecord) -> Replay:
-    """Play ``rec`` from start to end under ``rules``; every refusal is kept, play goes on."""
+    """Play ``rec`` from start to end under ``rules``; every refusal is kept, play goes on.
+
+    The missing passes are put in as play goes, by the side the engine has to move: so after a
+    refused move (the turn does not pass) the other side's next move is preceded by the refused
+    side's pass, which the engine accepts, instead of being refused as out of turn."""
     game, placements = start_game(rules, rec)
-    actions = (*placements, *record_actions(rules, rec))
+    no_pass = rules.pass_rule is PassRule.FORBIDDEN
+    sequence: list[Action] = []
     refusals: list[Refusal] = []
-    stopped_at: int | None = None
-    for n, action in enumerate(actions, 1):
-        refusal = play_action(game, n, action)
+    stop: list[int] = []  # the action after which play halted or ended
+
+    def attempt(action: Action) -> None:
+        sequence.append(action)
+        refusal = play_action(game, len(sequence), action)
         if refusal is not None:
             refusals.append(refusal)
-        if game.phase in (Phase.HALTED, Phase.ENDED) and stopped_at is None and n < len(actions):
-            stopped_at = n
-    return Replay(rules, game, len(actions), actions, tuple(refusals), stopped_at)
+        if game.phase in _STOPPED and not stop:
+            stop.append(len(sequence))
+
+    def passing(color: Color) -> Action:
+        return Action.virtual(color) if no_pass else Action.pass_(color)
+
+    for action in placements:
+        attempt(action)
+    for color, point in rec.moves:
+        if game.phase is Phase.CONTEST and game.to_move is not color:
+            attempt(passing(game.to_move))
+        attempt(passing(color) if point is None else Action.move(color, point))
+    stopped_at = stop[0] if stop and stop[0] < len(sequence) else None
+    return Replay(rules, game, len(sequence), tuple(sequence), tuple(refusals), stopped_at)
+
+
+_STOPPED = (Phase.HALTED, Phase.ENDED)
 
 
 # -- how the record says the game ended ----------------------------------------------------------

@@ -5,7 +5,14 @@ What it reads: the root properties ``SZ`` (``19`` or ``w:h``; 19 when absent), `
 lists ``aa:cc`` included) and ``PL`` in the nodes before the first move; the moves ``B``/``W``,
 where an empty value, or ``tt`` on a board of at most 19×19, is a pass. It follows the main line
 (the first variation at every branch) of the first game tree of the collection and checks the
-syntax of everything up to the end of that game tree; text after it is ignored.
+syntax of the whole file: text before the first game tree is skipped (as FF[3] readers did),
+further game trees of a collection are checked and not read, and anything else after the first
+game tree is an error.
+
+The reader is linear in time and small in memory (one pass, no per-character regex state): a
+file is read whole only when it is at most :data:`MAX_SGF_BYTES` (16 MiB); a larger one is an
+error naming its size. :func:`read_sgf_file_text` is the one way the commands read an SGF file's
+text (the size limit, then the charset: :func:`jpdtools.records.charset.decode_sgf`).
 
 What it does not do: check that the moves are legal (that is the engine's job), read set-up
 properties after the first move (a clear error), or keep any other property. Points are engine
@@ -14,6 +21,7 @@ file, line and column.
 """
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,22 +30,18 @@ from jpdref.coords import MAX_SIZE, MIN_SIZE
 from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools.errors import InputError, Location
+from jpdtools.records.charset import decode_sgf
 
 SGF_POINT_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DEFAULT_SIZE = 19
 _SETUP = {"AB": BLACK, "AW": WHITE, "AE": None}
 _MOVES = {"B": BLACK, "W": WHITE}
 
-_TOKEN = re.compile(
-    r"""
-      (?P<ws>\s+)
-    | (?P<punct>[;()])
-    | (?P<ident>[A-Za-z]+)
-    | (?P<value>\[(?:[^\\\]]|\\.)*\])
-    | (?P<bad>.)
-    """,
-    re.VERBOSE | re.DOTALL,
-)
+MAX_SGF_BYTES = 16 * 1024 * 1024
+"""The largest SGF file (or embedded SGF text, in characters) the reader takes."""
+
+_WS = re.compile(r"\s+")
+_IDENT = re.compile(r"[A-Za-z]+")
 _START = re.compile(r"\(\s*;")
 _SOFT_BREAK = re.compile(r"\\(?:\r\n|\n\r|\r|\n)")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
@@ -122,8 +126,26 @@ class _Source:
         return SgfError(message, self.locate(pos), code)
 
 
+def _value_end(text: str, pos: int) -> int:
+    """The index of the ``]`` closing the value opened at ``pos``, or -1: the first ``]`` not
+    escaped, i.e. preceded by an even number of backslashes. Linear: every backslash is counted
+    once, for the ``]`` right after its run."""
+    j = pos + 1
+    while True:
+        k = text.find("]", j)
+        if k < 0:
+            return -1
+        b = k - 1
+        while b > pos and text[b] == "\\":
+            b -= 1
+        if (k - 1 - b) % 2 == 0:
+            return k
+        j = k + 1
+
+
 def _main_line(src: _Source) -> list[list[_Prop]]:
-    """The nodes of the main line of the first game tree (syntax checked up to its end)."""
+    """The nodes of the main line of the first game tree; the syntax of the whole file is checked
+    (text before the first tree is skipped; after it only more game trees may follow)."""
     text = src.text
     start = _START.search(text)
     if start is None:
@@ -134,68 +156,85 @@ def _main_line(src: _Source) -> list[list[_Prop]]:
     node: list[_Prop] | None = None  # the current main-line node, or None
     ident = ""  # the property whose values are being read ("" when none)
     values = 0  # how many values ``ident`` has so far
-    for m in _TOKEN.finditer(text, start.start()):
-        kind = m.lastgroup
-        if kind == "ws":
+    first_done = False  # the first game tree is closed
+    pos, end = start.start(), len(text)
+    while pos < end:
+        c = text[pos]
+        if c.isspace():
+            pos = _WS.match(text, pos).end()
             continue
-        if kind == "value":
+        if c == "[":
+            close = _value_end(text, pos)
+            if close < 0:
+                raise src.error("property value not closed (expected ']')", pos)
             if not ident:
-                raise src.error("property value without a property identifier", m.start())
+                raise src.error("property value without a property identifier", pos)
             values += 1
             if node is not None:
                 prop = node[-1]
-                prop[1].append(m.group()[1:-1])
-                prop[3].append(m.start())
+                prop[1].append(text[pos + 1 : close])
+                prop[3].append(pos)
+            pos = close + 1
             continue
-        if kind == "bad":
-            if m.group() == "[":
-                raise src.error("property value not closed (expected ']')", m.start())
-            raise src.error(f"unexpected character {m.group()!r}", m.start())
+        if first_done and not stack and c != "(":
+            raise src.error(
+                f"unexpected {c!r} after the game tree (expected another game tree or the end)", pos
+            )
         if ident and not values:
-            raise src.error(f"property {ident} has no value (expected '[')", m.start())
+            raise src.error(f"property {ident} has no value (expected '[')", pos)
         ident = ""
-        if kind == "ident":
+        if c.isascii() and c.isalpha():
+            m = _IDENT.match(text, pos)
+            word = m.group()
             if not stack or stack[-1][2] == 0 or stack[-1][1]:
-                raise src.error(f"property {m.group()!r} outside a node", m.start())
+                raise src.error(f"property {word!r} outside a node", pos)
             # FF[3] allowed lower-case letters inside identifiers; FF[4] readers drop them.
-            name = "".join(c for c in m.group() if c.isupper())
+            name = "".join(ch for ch in word if ch.isupper())
             if not name:
-                raise src.error(f"{m.group()!r} is not a property identifier", m.start())
+                raise src.error(f"{word!r} is not a property identifier", pos)
             ident, values = name, 0
             if node is not None:
                 if any(p[0] == name for p in node):
-                    raise src.error(f"property {name} appears twice in one node", m.start())
-                node.append((name, [], m.start(), []))
+                    raise src.error(f"property {name} appears twice in one node", pos)
+                node.append((name, [], pos, []))
+            pos = m.end()
             continue
-        c = m.group()
         if c == ";":
             if not stack or stack[-1][1]:
-                raise src.error("a node after a variation (expected '(' or ')')", m.start())
+                raise src.error("a node after a variation (expected '(' or ')')", pos)
             top = stack[-1]
             top[2] += 1
             node = [] if top[0] else None
             if node is not None:
                 nodes.append(node)
         elif c == "(":
-            main = True
+            main = not first_done
             if stack:
                 parent = stack[-1]
                 if parent[2] == 0:
-                    raise src.error("a game tree must start with a node (';')", m.start())
+                    raise src.error("a game tree must start with a node (';')", pos)
                 main = parent[0] and parent[1] == 0
                 parent[1] += 1
             stack.append([main, 0, 0])
             node = None
-        else:  # ")"
+        elif c == ")":
+            if not stack:
+                raise src.error("')' closes no game tree", pos)
             if stack[-1][2] == 0:
-                raise src.error("empty game tree (expected ';')", m.start())
+                raise src.error("empty game tree (expected ';')", pos)
             stack.pop()
             node = None
             if not stack:
-                return nodes
+                first_done = True
+        else:
+            raise src.error(f"unexpected character {c!r}", pos)
+        pos += 1
     if ident and not values:
         raise src.error(f"property {ident} has no value (expected '[')", len(text))
-    raise src.error("unexpected end of file: a game tree is not closed (expected ')')", len(text.rstrip()))
+    if stack:
+        message = "unexpected end of file: a game tree is not closed (expected ')')"
+        raise src.error(message, len(text.rstrip()))
+    return nodes
 
 
 # -- semantics: properties into a GameRecord ---------------------------------------------------
@@ -352,6 +391,9 @@ def parse_sgf_text(text: str, path: str = "<sgf>", place: Place | None = None) -
     """The main line of the first game in ``text``. Raises SgfError naming line and column
     (through ``place`` when the SGF is embedded in another file)."""
     src = _Source(text, path, place)
+    if len(text) > MAX_SGF_BYTES:
+        message = f"the SGF text is {len(text):,} characters; the reader takes at most {MAX_SGF_BYTES:,}"
+        raise src.error(message, 0)
     return _record(src, _main_line(src))
 
 
@@ -375,11 +417,43 @@ def main_line_points(
     return out
 
 
-def read_sgf(path: Path | str) -> GameRecord:
-    """Read an SGF file (UTF-8; undecodable bytes are replaced). Raises SgfError."""
+def read_sgf_bytes(path: Path | str) -> bytes:
+    """The bytes of an SGF file (``-`` is standard input), at most :data:`MAX_SGF_BYTES`."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        if str(path) == "-":
+            data = sys.stdin.buffer.read(MAX_SGF_BYTES + 1)
+        else:
+            with p.open("rb") as f:
+                data = f.read(MAX_SGF_BYTES + 1)
     except OSError as err:
-        raise SgfError(f"cannot read: {err.strerror}", Location(str(p))) from None
-    return parse_sgf_text(data.decode("utf-8", errors="replace"), str(p))
+        raise SgfError(f"cannot read: {err.strerror or err}", Location(str(p))) from None
+    if len(data) > MAX_SGF_BYTES:
+        message = f"the file is larger than {MAX_SGF_BYTES:,} bytes, the most jpd reads of a position file"
+        raise SgfError(message, Location(str(p)))
+    return data
+
+
+def read_sgf_file_text(path: Path | str) -> str:
+    """The text of an SGF file as every command reads it (size limit, charset: see above)."""
+    return decode_sgf(read_sgf_bytes(path), str(path))
+
+
+def read_position_file(path: Path | str) -> tuple[str, bool]:
+    """A position file as every command reads it: its text and whether it is SGF (its name ends
+    in ``.sgf`` or its text starts with ``(``; decoded by its ``CA`` charset); anything else is a
+    diagram and must be UTF-8. At most :data:`MAX_SGF_BYTES` either way."""
+    data = read_sgf_bytes(path)
+    if str(path).lower().endswith(".sgf") or data.lstrip().startswith(b"("):
+        return decode_sgf(data, str(path)), True
+    try:
+        return data.decode("utf-8"), False
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise InputError("a diagram file must be UTF-8 text", Location(str(path), line, column)) from None
+
+
+def read_sgf(path: Path | str) -> GameRecord:
+    """Read an SGF file (:func:`read_sgf_file_text`). Raises SgfError."""
+    return parse_sgf_text(read_sgf_file_text(path), str(path))
