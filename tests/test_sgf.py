@@ -237,3 +237,16 @@ def test_a_gb2312_record_reads_the_same_in_every_command(tmp_path):
     path.write_bytes("(;CA[gb2312]SZ[9]PB[黑棋]C[评论];B[ee])".encode("gb2312"))
     assert "评论" in read_sgf_file_text(path)
     assert read_sgf(path).moves == ((BLACK, 40),)
+
+
+def test_a_collection_does_not_read_a_record_over_the_size_limit(tmp_path):
+    from jpdtools.records.sgf import MAX_SGF_BYTES
+    from jpdtools.records.sources import SourceError, find_sources, read_records
+
+    (tmp_path / "ok.sgf").write_text("(;SZ[9];B[ee])", encoding="utf-8")
+    with (tmp_path / "big.sgf").open("wb") as f:
+        f.truncate(MAX_SGF_BYTES + 1)
+    found = {getattr(r, "key", ""): r for r in read_records(find_sources([str(tmp_path)]))}
+    big = found[str(tmp_path / "big.sgf")]
+    assert isinstance(big, SourceError) and big.code == "too-large"
+    assert not isinstance(found[str(tmp_path / "ok.sgf")], SourceError)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jpdtools.errors import InputError, Location
+from jpdtools.records.sgf import MAX_SGF_BYTES
 
 SGF_SUFFIX = ".sgf"
 TAR_SUFFIXES = (".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
@@ -114,6 +115,10 @@ def read_records(
             if not keep(src.path):
                 continue
             try:
+                size = Path(src.path).stat().st_size
+                if size > MAX_SGF_BYTES:
+                    yield _too_large(src.path, size)
+                    continue
                 yield RecordData(src.path, Path(src.path).read_bytes())
             except OSError as err:
                 yield SourceError(src.path, "unreadable", f"{src.path}: cannot read: {err.strerror or err}")
@@ -121,6 +126,12 @@ def read_records(
             yield from _tar_records(src.path, keep)
         else:
             yield from _zip_records(src.path, keep)
+
+
+def _too_large(key: str, size: int) -> SourceError:
+    """A record over the reader's size limit is not read (issue 12: memory stays bounded)."""
+    message = f"{key}: {size:,} bytes; the SGF reader takes at most {MAX_SGF_BYTES:,}"
+    return SourceError(key, "too-large", message)
 
 
 def member_key(archive: str, member: str) -> str:
@@ -135,7 +146,9 @@ def _tar_records(path: str, keep: Callable[[str], bool]) -> Iterator[RecordData 
                 if not (m.isfile() and m.name.lower().endswith(SGF_SUFFIX)):
                     continue
                 key = member_key(path, m.name)
-                if keep(key):
+                if keep(key) and m.size > MAX_SGF_BYTES:
+                    yield _too_large(key, m.size)
+                elif keep(key):
                     f = tar.extractfile(m)
                     yield RecordData(key, f.read() if f is not None else b"")
     except (OSError, tarfile.TarError, EOFError, zlib.error) as err:
@@ -145,12 +158,15 @@ def _tar_records(path: str, keep: Callable[[str], bool]) -> Iterator[RecordData 
 def _zip_records(path: str, keep: Callable[[str], bool]) -> Iterator[RecordData | SourceError]:
     try:
         with zipfile.ZipFile(path) as z:
-            names = sorted(
-                i.filename for i in z.infolist() if not i.is_dir() and i.filename.lower().endswith(SGF_SUFFIX)
+            infos = sorted(
+                (i for i in z.infolist() if not i.is_dir() and i.filename.lower().endswith(SGF_SUFFIX)),
+                key=lambda i: i.filename,
             )
-            for name in names:
-                key = member_key(path, name)
-                if keep(key):
-                    yield RecordData(key, z.read(name))
+            for info in infos:
+                key = member_key(path, info.filename)
+                if keep(key) and info.file_size > MAX_SGF_BYTES:
+                    yield _too_large(key, info.file_size)
+                elif keep(key):
+                    yield RecordData(key, z.read(info.filename))
     except (OSError, zipfile.BadZipFile, EOFError, zlib.error) as err:
         yield SourceError(path, "archive", f"{path}: cannot read the archive: {err}")
