@@ -34,6 +34,28 @@ cases:
     note: >
       A note with <script>document.body.dataset.pwned='note'</script> and
       <img src=x onerror="document.body.dataset.pwned='note-img'"> in it.
+  - id: review.proposed.001
+    title: A proposed case
+    status: proposed
+    spec: [capture.rule]
+    seeds: ["000 §18"]
+    size: 3x3
+    moves: B B2
+    expect:
+      default: |
+        1: legal
+  - id: review.disputed.001
+    title: A disputed case
+    status: disputed
+    decision: "Not agreed: <script>document.body.dataset.pwned='decision'</script>"
+    decided: 2026-11-30
+    spec: [capture.rule]
+    seeds: ["000 §18"]
+    size: 3x3
+    moves: B B2
+    expect:
+      default: |
+        1: legal
 """
 
 
@@ -152,6 +174,9 @@ def test_every_text_is_escaped(hostile_book):
         assert "<b onmouseover" not in html and "<i>tag" not in html, path
     case = (hostile_book / "cases" / "xss.title.001.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;document.body.dataset.pwned=&#x27;title&#x27;&lt;/script&gt;" in case
+    disputed = (hostile_book / "cases" / "review.disputed.001.html").read_text(encoding="utf-8")
+    assert "Committee decision (2026-11-30)" in disputed and "&lt;script&gt;" in disputed
+    assert '<span class="status disputed">disputed</span>' in disputed
 
 
 def test_the_command(tmp_path, capsys):

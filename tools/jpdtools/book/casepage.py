@@ -42,7 +42,7 @@ def relative(where: str) -> str:
 
 
 def review_status(case) -> str:
-    return str(getattr(case, "status", None) or "accepted")
+    return case.status or "accepted"
 
 
 def _groups(pairs):
@@ -118,8 +118,7 @@ def _note(record: CaseRecord) -> str:
     out = []
     if case.note:
         out += ["<h2>Note</h2>", paragraphs(case.note)]
-    decision = getattr(case, "decision", None)
-    decided = getattr(case, "decided", None)
+    decision, decided = case.decision, case.decided
     if decision or decided:
         when = f" ({esc(decided)})" if decided else ""
         out += [f"<h2>Committee decision{when}</h2>", paragraphs(str(decision or ""))]

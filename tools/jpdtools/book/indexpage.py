@@ -10,6 +10,7 @@ from jpdtools.book.context import Book
 from jpdtools.book.page import esc, link, page
 from jpdtools.book.rows import case_row
 from jpdtools.run.compare import Status
+from jpdtools.suite.model import REVIEW_STATUSES
 
 
 def _select(name: str, label: str, values) -> str:
@@ -22,10 +23,7 @@ def _select(name: str, label: str, values) -> str:
 
 def index_page(book: Book) -> str:
     records = book.suite.records
-    statuses = sorted(
-        {getattr(r.case, "status", None) or "accepted" for r in records}
-        | {"proposed", "accepted", "disputed"}
-    )
+    statuses = REVIEW_STATUSES
     tags = sorted({t for r in records for t in r.case.tags})
     clauses = sorted({a for r in records for a in r.case.spec if not a.startswith("oq.")})
     seeds = sorted({s for r in records for s in r.case.seeds})

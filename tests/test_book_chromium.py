@@ -1,0 +1,126 @@
+"""The case book in a real browser: headless Chromium (Debian's ``chromium``) over DevTools.
+
+The boards are SVG in the DOM, the index's filters work with scripts on and the page reads whole
+with scripts off, a case's hostile title and note show as text and run nothing, and ``--pdf``
+prints. Skipped when Chromium is missing — except in CI (``CI=true``), where that fails.
+"""
+
+import pytest
+from book_helpers import build_book
+from chromium_driver import Browser, chromium_or_skip
+from jpdtools.book.pdf import print_pdf
+from jpdtools.paths import conformance_dir
+from jpdtools.run.runner import Filters
+from test_book import HOSTILE
+
+SAMPLE = ("ko.simple.001", "count.area.001", "settle.art-2008.ko.claim-upheld", "virtual.answer.001")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    b = Browser(chromium_or_skip())
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    root = tmp_path_factory.mktemp("chromium-book")
+    (root / "hostile.yaml").write_text(HOSTILE, encoding="utf-8")
+    paths = [
+        conformance_dir() / name for name in ("ko.yaml", "count-area.yaml", "settling.yaml", "virtual.yaml")
+    ]
+    build_book(root / "book", [*paths, root / "hostile.yaml"])
+    return root / "book"
+
+
+def rows_shown(browser) -> int:
+    return browser.evaluate("document.querySelectorAll('tr.case:not([hidden])').length")
+
+
+def choose(browser, name: str, value: str) -> None:
+    browser.evaluate(
+        f"(() => {{ const e = document.getElementById('filter-{name}'); e.value = {value!r};"
+        " e.dispatchEvent(new Event('change', {bubbles: true})); })()"
+    )
+
+
+def test_the_case_pages_draw_svg_boards(browser, book):
+    for case_id in SAMPLE:
+        browser.open(book / "cases" / f"{case_id}.html")
+        boards = browser.evaluate("document.querySelectorAll('svg.board').length")
+        stones = browser.evaluate("document.querySelectorAll('svg.board circle.stone').length")
+        width = browser.evaluate("document.querySelector('svg.board').getBoundingClientRect().width")
+        assert boards >= 2 and stones > 0 and width > 50, case_id
+    browser.open(book / "cases" / "count.area.001.html")
+    assert browser.evaluate("document.querySelectorAll('svg.board .owner').length") > 0
+    browser.open(book / "cases" / "virtual.answer.001.html")
+    assert browser.evaluate("document.querySelectorAll('svg.board g.virtual').length") > 0
+
+
+def test_the_status_filter_and_the_others_work_with_scripts_on(browser, book):
+    browser.open(book / "index.html")
+    total = browser.evaluate("document.querySelectorAll('tr.case').length")
+    assert total > 50 and rows_shown(browser) == total
+    assert browser.evaluate("document.getElementById('filters').hidden") is False
+    statuses = browser.evaluate("[...document.querySelectorAll('tr.case')].map(r => r.dataset.status)")
+    assert statuses.count("proposed") == statuses.count("disputed") == 1  # the hostile file's
+    for status in ("accepted", "proposed", "disputed"):
+        choose(browser, "status", status)
+        assert rows_shown(browser) == statuses.count(status)
+        assert browser.evaluate("document.getElementById('shown').textContent").startswith(
+            f"{statuses.count(status)} of {total}"
+        )
+    choose(browser, "status", "")
+    assert rows_shown(browser) == total
+    choose(browser, "tag", "ko")
+    tagged = browser.evaluate(
+        "[...document.querySelectorAll('tr.case')]"
+        ".filter(r => r.dataset.tags.split(' ').includes('ko')).length"
+    )
+    assert 0 < rows_shown(browser) == tagged < total
+    choose(browser, "tag", "")
+    choose(browser, "q", "recapture")
+    assert 0 < rows_shown(browser) < total
+    choose(browser, "q", "")
+    choose(browser, "ruleset", "jpd-2022")
+    assert 0 < rows_shown(browser) <= total
+
+
+def test_a_filter_can_be_set_from_the_address(browser, book):
+    browser.open_url((book / "index.html").resolve().as_uri() + "?tag=ko")
+    assert browser.evaluate("document.getElementById('filter-tag').value") == "ko"
+    assert rows_shown(browser) < browser.evaluate("document.querySelectorAll('tr.case').length")
+
+
+def test_with_scripts_off_the_whole_list_shows(browser, book):
+    browser.send("Emulation.setScriptExecutionDisabled", value=True)
+    try:
+        browser.open(book / "index.html")
+        assert browser.evaluate("document.getElementById('filters').hidden") is True
+        assert rows_shown(browser) == browser.evaluate("document.querySelectorAll('tr.case').length") > 50
+    finally:
+        browser.send("Emulation.setScriptExecutionDisabled", value=False)
+
+
+def test_hostile_text_shows_as_text_and_nothing_runs(browser, book):
+    hostile = ("xss.title.001", "review.disputed.001")
+    for page in (*(book / "cases" / f"{c}.html" for c in hostile), book / "index.html"):
+        browser.open(page)
+        assert browser.evaluate("document.body.dataset.pwned === undefined"), page
+        assert browser.dialogs() == []
+        assert browser.evaluate("document.querySelectorAll('img, main script').length") == 0
+    browser.open(book / "cases" / "xss.title.001.html")
+    title = browser.evaluate("document.querySelector('h1').textContent")
+    assert "<script>document.body.dataset.pwned='title'</script>" in title and "onerror=" in title
+    note = browser.evaluate("document.querySelector('main').textContent")
+    assert "<img src=x onerror=\"document.body.dataset.pwned='note-img'\">" in note
+
+
+def test_the_book_prints_to_pdf(book, tmp_path):
+    chromium_or_skip()
+    out = tmp_path / "small"
+    build_book(out, [conformance_dir() / "ko.yaml"], Filters(ids=("ko.simple.*",)))
+    pdf = print_pdf(out)
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF") and len(data) > 10_000
