@@ -21,10 +21,13 @@ import time
 from pathlib import Path
 
 from jpdtools import atomic
+from jpdtools.book.failures import illustrator
 from jpdtools.commands.selecting import add_selection_arguments, selected_plan, selected_suite
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
+from jpdtools.paths import spec_dir
 from jpdtools.presets import load_presets
+from jpdtools.review.lint import spec_anchors
 from jpdtools.run import report
 from jpdtools.run.runner import default_loader
 from jpdtools.verify import verification as verify
@@ -173,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
             print(format_json(outcome, order))
         else:
             print(format_text(outcome, order, args.verbose, args.quiet))
-        status = _write_reports(args, outcome, order)
+        status = _write_reports(args, outcome, order, items)
     if status:
         return status
     if interrupted:
@@ -203,17 +206,20 @@ def _open_stream(directory: Path | None):
         raise InputError(f"cannot write to {directory}: {err.strerror or err}") from None
 
 
-def _write_reports(args: argparse.Namespace, run: VerifyRun, order: list[str]) -> int:
+def _write_reports(args: argparse.Namespace, run: VerifyRun, order: list[str], items) -> int:
     targets: list[tuple[Path, str]] = []
     if args.junit:
         targets.append((args.junit, format_junit(run, order)))
+    if args.html or args.report_dir:
+        # the failing items illustrated with the case book's boards, clauses and commands
+        html = format_html(run, order, illustrator(items, args.impl, spec_anchors(spec_dir())))
     if args.html:
-        targets.append((args.html, format_html(run, order)))
+        targets.append((args.html, html))
     if args.report_dir:
         targets += [
             (args.report_dir / "report.json", format_json(run, order) + "\n"),
             (args.report_dir / "report.xml", format_junit(run, order)),
-            (args.report_dir / "report.html", format_html(run, order)),
+            (args.report_dir / "report.html", html),
         ]
     for path, text in targets:
         try:

@@ -2,11 +2,14 @@
 
 Sections: the implementation and timing; outcomes by ruleset; outcomes by axis value; every
 failing item (unexpected failures, unexpected passes, errors, expected failures) with each
-mismatch as expected versus observed; the reasons items were skipped, counted.
+mismatch as expected versus observed — and, when the caller hands an ``illustrate`` function (the
+``jpd verify`` command hands the case book's, :mod:`jpdtools.book.failures`), the boards, the
+deciding clause and seeds, and the commands that reproduce it; why items were skipped, grouped by
+cause (:func:`skip_cause`) with a count and a few examples each.
 """
 
-from collections import Counter
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from html import escape
 
 from jpdtools.run.report import suite_lines
@@ -21,6 +24,8 @@ th:first-child,td:first-child{text-align:left}code,pre{font:12px/1.3 ui-monospac
 td.l{text-align:left}.z{color:#bbb}.pass{background:#e6f4e6}.unexpected-failure,.error,.unexpected-pass{background:#fbe3e3}
 .expected-failure{background:#fff4d6}.skip,.open{background:#f0f0f0}
 details{margin:.4em 0}summary{cursor:pointer}pre{white-space:pre-wrap;margin:.2em 0}
+.illustrated{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}figure{margin:.3em 0}
+figcaption{font-size:12px;color:#555;max-width:28em}
 """
 
 SECTIONS = (
@@ -52,7 +57,11 @@ def _mismatch_row(m: dict) -> str:
     )
 
 
-def _item(r: VerifyResult) -> str:
+Illustrate = Callable[[VerifyResult], str]
+"""The HTML shown under a failing item (boards, clause, commands); "" for nothing."""
+
+
+def _item(r: VerifyResult, illustrate: Illustrate | None = None) -> str:
     c = r.result
     head = f"<code>{escape(r.name)}</code> — {escape(c.where)}"
     rows = "".join(_mismatch_row(m.to_json()) for m in c.mismatches)
@@ -65,21 +74,43 @@ def _item(r: VerifyResult) -> str:
         parts.append(f"<p>listed in the expected failures as <code>{escape(r.expected_failure)}</code></p>")
     if r.limited:
         parts.append(f"<p>not compared (the referee's): {escape('; '.join(r.limited))}</p>")
+    if illustrate is not None:
+        parts.append(illustrate(r))
     parts.append("</details>")
     return "".join(parts)
 
 
-def _skips(results: Sequence[VerifyResult]) -> str:
-    reasons = Counter(r.result.detail for r in results if r.outcome is Outcome.SKIP)
-    if not reasons:
+_SIZE = re.compile(r"\b\d+x\d+\b")
+_LEFT_OUT = "nothing left to compare ("
+
+
+def skip_cause(detail: str, implementation: str = "") -> str:
+    """The cause of a skip, without what varies between items: the program's name, the board size,
+    the claims left over (``board 5x4 is not square`` and ``board 6x3 is not square`` are one
+    cause, ``board WxH is not square``)."""
+    text = detail.removeprefix(f"{implementation}: ") if implementation else detail
+    if text.startswith(_LEFT_OUT):
+        return "nothing left to compare (every claim of the item is one the program cannot be asked)"
+    return _SIZE.sub("WxH", text)
+
+
+def _skips(results: Sequence[VerifyResult], implementation: str) -> str:
+    causes: dict[str, list[VerifyResult]] = {}
+    for r in results:
+        if r.outcome is Outcome.SKIP:
+            causes.setdefault(skip_cause(r.result.detail, implementation), []).append(r)
+    if not causes:
         return "<p>None.</p>"
-    rows = "".join(
-        f"<tr><td class=l>{escape(reason)}</td><td>{n}</td></tr>" for reason, n in reasons.most_common()
-    )
-    return f"<table><tr><th>reason</th><th>items</th></tr>{rows}</table>"
+    rows = []
+    for cause, items in sorted(causes.items(), key=lambda kv: -len(kv[1])):
+        examples = ", ".join(escape(r.name) for r in items[:3]) + (", …" if len(items) > 3 else "")
+        rows.append(
+            f"<tr><td class=l>{escape(cause)}</td><td>{len(items)}</td><td class=l>{examples}</td></tr>"
+        )
+    return f"<table><tr><th>cause</th><th>items</th><th>for example</th></tr>{''.join(rows)}</table>"
 
 
-def format_html(run: VerifyRun, order: Sequence[str] = ()) -> str:
+def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrate | None = None) -> str:
     results = list(run.results)
     t = run.timing
     limited = sum(1 for r in results if r.limited and r.outcome is not Outcome.SKIP)
@@ -106,7 +137,7 @@ def format_html(run: VerifyRun, order: Sequence[str] = ()) -> str:
     for outcome, title in SECTIONS:
         mine = [r for r in results if r.outcome is outcome]
         out.append(f"<h2>{escape(title)} ({len(mine)})</h2>")
-        out.extend(_item(r) for r in mine)
+        out.extend(_item(r, illustrate) for r in mine)
         if not mine:
             out.append("<p>None.</p>")
     if run.failures:
@@ -114,6 +145,6 @@ def format_html(run: VerifyRun, order: Sequence[str] = ()) -> str:
         out.extend(f"<li><code>{escape(str(f))}</code></li>" for f in run.failures)
         out.append("</ul>")
     out.append("<h2>Skipped: why</h2>")
-    out.append(_skips(results))
+    out.append(_skips(results, run.implementation))
     out.append("</body></html>")
     return "\n".join(out) + "\n"
