@@ -20,7 +20,8 @@ td.differs,span.differs{box-shadow:inset 0 0 0 2px #e67e22;
 th.disagree{color:#c0392b}.skip{color:#777}.st-fail,.st-error{color:#c0392b}
 .boards{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}figure{margin:.4em 0}
 figcaption{font-size:.85em;color:#555;max-width:30em}svg.board{max-width:100%;height:auto}
-.scroll{overflow-x:auto}.legend{font-size:.85em;color:#555}
+.scroll{overflow-x:auto}.overview{display:flex;flex-wrap:wrap;gap:0 2.5em;align-items:flex-start}
+.overview>div:last-child{flex:1 1 30em;min-width:0}.legend{font-size:.85em;color:#555}
 table.matrix.differences td{text-align:center;padding:0}
 a.cell{display:block;padding:.3em .6em;text-decoration:none;color:#000;
  background:color-mix(in srgb,#e67e22 var(--shade),#fff)}

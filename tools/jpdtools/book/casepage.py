@@ -469,16 +469,18 @@ def case_page(book: Book, record: CaseRecord) -> str:
 def case_body(book: Book, record: CaseRecord) -> str:
     """The page's content (its links lead from a folder one level below the book's top)."""
     case = record.case
-    parts = [_header(book, record), _rests_on(book, record), _note(record)]
+    parts = [_header(book, record), _note(record)]
     decided: dict[str, Decision] = {}
     if case.load_error is not None or case.setup is None:
         parts.append(_error_case(record) if case.load_error is not None else "")
     else:
-        parts += [_matrix(book, record), _initial(record), _steps(book, record, decided), _end(book, record)]
+        overview = f"<div>{_initial(record)}</div><div>{_matrix(book, record)}</div>"
+        overview = f'<div class="overview">{overview}</div>'
+        parts += [overview, _steps(book, record, decided), _end(book, record)]
         final = case.setup.final
         if final is not None and final.settle is not None:
             parts.append(_settle(book, record))
         if final is not None:
             parts.append(_count(book, record))
-    parts += [_clause_texts(book, record, decided), _reproduce(record)]
+    parts += [_rests_on(book, record), _clause_texts(book, record, decided), _reproduce(record)]
     return "\n".join(parts)
