@@ -93,6 +93,9 @@ def test_a_page_for_every_case_clause_question_ruleset_and_article(book):
     seeds = (out / "seeds" / "index.html").read_text(encoding="utf-8")
     assert len(list((out / "seeds").glob("*.html"))) > 50
     assert "000" in seeds and len(cited) > 50
+    # spec/sources.yaml: the article's quotation and the clause implementing it (000 §22: 禁倒退)
+    article = (out / "seeds" / f"{slug('000 §22')}.html").read_text(encoding="utf-8")
+    assert "不得使对方再次面对同一个全局棋形" in article and "rep.no-retreat" in article
     assert (out / "differences" / "index.html").is_file() and (out / "index.html").is_file()
 
 

@@ -15,10 +15,11 @@ from jpdtools.book.observe import observe_suite
 from jpdtools.book.overrides import flips, read_overrides
 from jpdtools.book.page import slug
 from jpdtools.book.printpage import print_page
-from jpdtools.book.seeds import SeedTable
+from jpdtools.book.seeds import SeedArticle, SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.presets import Presets
 from jpdtools.review.lint import spec_anchors
+from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.runner import Filters, SuiteLoader
 
 OPEN_QUESTIONS = "open-questions.md"
@@ -35,7 +36,16 @@ class BuildReport:
 
 def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
     """The sources table of the spec, plus every citation of the suite it does not resolve."""
-    return SeedTable(()).with_citations(citations)
+    path = spec_dir / SOURCES_FILE
+    if not path.is_file():
+        return SeedTable(()).with_citations(citations)
+    table = load_sources(path)
+    articles = tuple(
+        SeedArticle(a.source, s.title, a.id, a.quote, a.clauses, a.non_normative)
+        for s in table.sources
+        for a in s.articles
+    )
+    return SeedTable(articles, lambda citation: table.resolve(citation).articles).with_citations(citations)
 
 
 def make_book(
@@ -69,8 +79,8 @@ def pages(book: Book) -> Iterable[tuple[str, str]]:
     yield "seeds/index.html", seedpages.seed_index(book, by_article)
     for article in book.seeds.articles:
         yield (
-            f"seeds/{slug(article.citation)}.html",
-            seedpages.article_page(book, article, by_article.get(article.citation, [])),
+            f"seeds/{slug(article.id)}.html",
+            seedpages.article_page(book, article, by_article.get(article.id, [])),
         )
     pairs = differences.differing(book)
     yield "rulesets/index.html", rulesetpages.ruleset_index(book)

@@ -100,12 +100,14 @@ def _rests_on(book: Book, record: CaseRecord) -> str:
         (questions if anchor.startswith("oq.") else clauses).append(item)
     seeds = []
     for citation in case.seeds:
-        article = book.seeds.find(citation)
-        if article is None:
+        articles = book.seeds.find(citation)
+        if not articles:
             seeds.append(esc(citation))
             continue
-        quote = f"<blockquote>{esc(article.quote)}</blockquote>" if article.quote else ""
-        seeds.append(link(seed_href(article.citation, ROOT), citation) + quote)
+        named = ", ".join(link(seed_href(a.id, ROOT), a.id) for a in articles)
+        head = named if [a.id for a in articles] == [citation] else f"{esc(citation)} → {named}"
+        quotes = "".join(f"<blockquote>{esc(a.quote)}</blockquote>" for a in articles if a.quote)
+        seeds.append(head + quotes)
     out = ["<h2>What it rests on</h2>", "<h3>Clauses</h3>", ul(clauses), "<h3>Seed and source articles</h3>"]
     out.append(ul(seeds, "seeds"))
     if questions or case.open:

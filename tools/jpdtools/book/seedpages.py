@@ -11,9 +11,9 @@ def citing_article(book: Book) -> dict[str, list]:
     out: dict[str, list] = {}
     for record in book.suite.records:
         for citation in record.case.seeds:
-            article = book.seeds.find(citation)
-            if article is not None and record not in out.setdefault(article.citation, []):
-                out[article.citation].append(record)
+            for article in book.seeds.find(citation):
+                if record not in out.setdefault(article.id, []):
+                    out[article.id].append(record)
     return out
 
 
@@ -24,7 +24,7 @@ def article_page(book: Book, article: SeedArticle, cited: list) -> str:
         + (f" — {esc(book.spec.sections[a].heading)}" if a in book.spec.sections else "")
         for a in article.clauses
     ]
-    body = [f"<h1>{esc(article.citation)}</h1>"]
+    body = [f"<h1>{esc(article.id)}</h1>"]
     if article.source_title:
         body.append(f"<p>{esc(article.source_title)}</p>")
     if article.quote:
@@ -35,7 +35,10 @@ def article_page(book: Book, article: SeedArticle, cited: list) -> str:
         body.append(f"<p>Non-normative: {esc(article.non_normative)}</p>")
     body += ["<h2>Clauses implementing it</h2>", ul(clauses)]
     body += [f"<h2>Cases citing it ({len(cited)})</h2>", case_rows(cited, root)]
-    return page(article.citation, "".join(body), root)
+    testing = [r for r in book.suite.records if set(article.clauses) & set(r.case.spec) and r not in cited]
+    if article.clauses:
+        body += [f"<h2>Other cases citing its clauses ({len(testing)})</h2>", case_rows(testing, root)]
+    return page(article.id, "".join(body), root)
 
 
 def seed_index(book: Book, cited: dict[str, list]) -> str:
@@ -48,10 +51,10 @@ def seed_index(book: Book, cited: dict[str, list]) -> str:
         out.append(f"<h2>{code(key)}{' — ' + esc(title) if title else ''}</h2>")
         rows = [
             (
-                link(seed_href(a.citation, root), a.article or a.citation),
+                link(seed_href(a.id, root), a.article or a.id),
                 esc(a.quote[:90] + ("…" if len(a.quote) > 90 else "")) if a.quote else "",
                 ", ".join(link(clause_href(c, root), c) for c in a.clauses) or esc(a.non_normative or "–"),
-                str(len(cited.get(a.citation, []))),
+                str(len(cited.get(a.id, []))),
             )
             for a in articles
         ]

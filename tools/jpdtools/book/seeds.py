@@ -1,57 +1,65 @@
-"""The seed articles and public-source articles the suite cites, as the book shows them.
+"""The seed articles and public-source articles, as the book shows them.
 
-An article is one entry of ``spec/sources.yaml`` (its source key, its id, a short quotation, the
-clauses implementing it or why it is non-normative). A case cites articles in its ``seeds:`` list
-(``000 §22``, ``J1989 Art. 14``); :meth:`SeedTable.find` resolves a citation to its article: the
-article whose ``KEY ID`` is the citation, else the longest such text the citation starts with.
-Citations no article matches are still listed (as their own entries, without a quotation), so
-every cited text has a page.
+The table is ``spec/sources.yaml`` (loaded by :mod:`jpdtools.review.sources`): every article of
+every source once, with its id (the citation string, ``000 §22``), a short quotation, and the
+clauses implementing it or why it is non-normative. A case cites articles in its ``seeds:`` list;
+:meth:`SeedTable.find` resolves a citation to the articles it names by the table's own rule
+(``spec/case-format.md#format.citations``). A citation the table cannot resolve still gets an
+entry of its own (without a quotation), so every cited text has a page.
 """
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class SeedArticle:
     source: str  # "000", "J1989"
     source_title: str
-    article: str  # "§22", "Art. 14"
+    id: str  # the citation string: "000 §22", "J1989 Art. 6"
     quote: str = ""
     clauses: tuple[str, ...] = ()
     non_normative: str = ""  # why the article implements no clause ("" when it does)
     listed: bool = True  # False: only cited, not in the sources table
 
     @property
-    def citation(self) -> str:
-        return f"{self.source} {self.article}".strip()
+    def article(self) -> str:
+        """The id without its source key (``§22``)."""
+        return self.id.removeprefix(self.source).strip() or self.id
+
+
+Resolver = Callable[[str], Iterable[str]]  # citation -> the ids of the articles it names
+
+
+def _exact(articles: tuple[SeedArticle, ...]) -> Resolver:
+    ids = {a.id for a in articles}
+    return lambda citation: [c for c in (" ".join(citation.split()),) if c in ids]
 
 
 @dataclass(frozen=True)
 class SeedTable:
     articles: tuple[SeedArticle, ...]
+    resolver: Resolver | None = field(default=None, compare=False)
 
-    def find(self, citation: str) -> SeedArticle | None:
+    def find(self, citation: str) -> tuple[SeedArticle, ...]:
+        """The articles ``citation`` names (none: the table cannot resolve it)."""
+        by_id = {a.id: a for a in self.articles}
+        resolve = self.resolver or _exact(self.articles)
+        found = tuple(by_id[i] for i in resolve(citation) if i in by_id)
+        if found:
+            return found
         text = " ".join(citation.split())
-        best = None
-        for a in self.articles:
-            c = a.citation
-            if text == c:
-                return a
-            prefix = text.startswith(c) and not text[len(c) : len(c) + 1].isalnum()
-            if prefix and (best is None or len(c) > len(best.citation)):
-                best = a
-        return best
+        return tuple(a for a in self.articles if not a.listed and a.id == text)
 
     def with_citations(self, citations: Iterable[str]) -> "SeedTable":
         """This table plus an unlisted entry for every citation it cannot resolve."""
         extra: dict[str, SeedArticle] = {}
         for c in citations:
             text = " ".join(c.split())
-            if self.find(text) is None and text not in extra:
-                source, _, article = text.partition(" ")
-                extra[text] = SeedArticle(source, "", article, listed=False)
-        return SeedTable(self.articles + tuple(extra[k] for k in sorted(extra)))
+            if not self.find(text) and text not in extra:
+                source = text.partition(" ")[0]
+                extra[text] = SeedArticle(source, "", text, listed=False)
+        return SeedTable(self.articles + tuple(extra[k] for k in sorted(extra)), self.resolver)
 
     def sources(self) -> list[tuple[str, str, list[SeedArticle]]]:
         """(source key, title, articles) in table order."""
@@ -59,7 +67,6 @@ class SeedTable:
         titles: dict[str, str] = {}
         for a in self.articles:
             groups.setdefault(a.source, []).append(a)
-            titles.setdefault(a.source, a.source_title)
-            if a.source_title and not titles[a.source]:
-                titles[a.source] = a.source_title
+            if a.source_title or a.source not in titles:
+                titles[a.source] = a.source_title or titles.get(a.source, "")
         return [(k, titles[k], v) for k, v in groups.items()]

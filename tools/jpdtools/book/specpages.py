@@ -25,10 +25,7 @@ def clause_page(book: Book, anchor: str, cited: list) -> str:
     fragment = f"#{anchor}" if s.level else ""
     doc = link(f"{root}spec/{slug(s.file)}.html{fragment}", f"spec/{s.file}, line {s.line}")
     articles = [a for a in book.seeds.articles if anchor in a.clauses]
-    seeds = [
-        link(seed_href(a.citation, root), a.citation) + (f" — {esc(a.quote)}" if a.quote else "")
-        for a in articles
-    ]
+    seeds = [link(seed_href(a.id, root), a.id) + (f" — {esc(a.quote)}" if a.quote else "") for a in articles]
     body = [
         f"<h1>{code(anchor)} — {esc(s.heading)}</h1><p>{doc}</p>",
         f'<div class="spec">{book.spec.section_html(anchor, root, book.spec_link)}</div>',
