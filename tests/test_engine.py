@@ -146,10 +146,13 @@ def test_japanese_ko_violation_loses_the_game():
 
 @pytest.mark.parametrize(("ruleset", "result"), [("japanese", "no-result"), ("jpd-art-2008", "draw")])
 def test_triple_ko_cycle_ends_the_game(ruleset, result):
-    """J1989 Art. 12 無勝負; 001 第八条 天降祥瑞，判为和棋."""
+    """J1989 Art. 12 無勝負; 001 第八条 天降祥瑞，判为和棋 — at the third occurrence (OQ-5)."""
     g = game(TRIPLE_KO, ruleset)
     steps = play(g, "B C2 W G2 B N2 W B2 B H2 W M2")
-    assert verdicts(steps[:5]) == ["legal"] * 5
+    assert verdicts(steps) == ["legal"] * 6
+    assert g.phase is Phase.CONTEST  # the start's second occurrence: play goes on
+    steps = play(g, "B C2 W G2 B N2 W B2 B H2 W M2")
+    assert verdicts(steps) == ["legal"] * 6
     assert g.phase is Phase.ENDED
     assert g.outcome.kind is EndKind.CYCLE and g.outcome.result is Result(result)
 

@@ -201,6 +201,7 @@ class Model:
         self.virtual_under: dict[tuple[int, ...], int] = {}
         self.seen: set[tuple] = set()
         self.seen_board: set[tuple] = set()
+        self.occurrences: dict[tuple, int] = {}  # simple ko: a cycle at the third (OQ-5)
         self.remember(game.to_move)
 
     def key(self, colors: tuple[int, ...], virtual: dict[Color, int], facing: Color) -> tuple:
@@ -214,6 +215,8 @@ class Model:
         repeated = key in self.seen
         self.seen.add(key)
         self.seen_board.add((self.colors, facing))
+        self.occurrences[key] = self.occurrences.get(key, 0) + 1
+        self.last_occurrence = self.occurrences[key]
         return repeated
 
     def move_reason(self, p: int, color: Color) -> tuple[Reason | None, tuple]:
@@ -255,7 +258,7 @@ class Model:
                 return EndKind.FOUR_VIRTUAL
         if self.passes >= 2 and rules.halt in (Halt.TWO_PASSES, Halt.TWO_PASSES_WHITE_LAST):
             return EndKind.TWO_PASSES
-        if repeated and rules.repetition is Repetition.SIMPLE_KO:
+        if repeated and rules.repetition is Repetition.SIMPLE_KO and self.last_occurrence >= 3:
             return EndKind.CYCLE
         return None
 

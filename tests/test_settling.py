@@ -134,13 +134,16 @@ def test_art_2008_ko_claim_rejected_when_the_opponent_takes_it():
 def test_art_2008_test_forgets_the_history():
     # White took the ko before the halt (W B3 captures C3). In the test Black retakes at once
     # (the passes ended the ko ban). The retake recreates the set-up position with White to
-    # move: carried over, that history would make it a cycle (第八条, a draw); the test forgets it.
+    # move: carried over, that history would count it a second time (one step from a cycle,
+    # 第八条, OQ-5); the test forgets it and meets it for the first time.
     g = halted(KO, "jpd-art-2008", to_move=WHITE, moves="W B3")
     r = settle_art_2008(g, BLACK, actions(g, "B C3"))
     assert verdicts(r.steps) == ["legal"] and r.game.stage is Stage.TEST
     assert r.game.phase is Phase.CONTEST and r.outcome is None
+    assert r.game.occurrences == {}  # no position of the test has occurred twice
     kept = g.continuation(Stage.TEST, to_move=BLACK, reset_history=False)
-    assert kept.play(action(kept, "B", "C3")).outcome.kind is EndKind.CYCLE
+    assert kept.play(action(kept, "B", "C3")).outcome is None
+    assert list(kept.occurrences.values()) == [2]  # the set-up position, met again
     with pytest.raises(SettlingError) as err:
         settled_position(r)
     assert err.value.code == "unfinished"

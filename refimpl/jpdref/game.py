@@ -206,6 +206,9 @@ class Game:
     # by how many changes it had; undoing the later ones rebuilds it ({#rep.hashing}).
     changes: list[int | tuple[int, int, tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
     virtual_under_board: dict[bytes, int] = field(default_factory=dict)  # four-virtual, by board
+    # simple ko: how many times each recurring (position, side to move) has occurred ({#end.cycle});
+    # a position enters only when it recurs, so nothing is stored for positions met once
+    occurrences: dict[bytes, int] = field(default_factory=dict)
     record: list[Action] = field(default_factory=list)
     # -- settling by play ({#count.settling}); the defaults are the play phase's ----------------
     stage: Stage = Stage.PLAY
@@ -292,6 +295,7 @@ class Game:
             game.seen, game.seen_board = self.seen.copy(), self.seen_board.copy()
             game.changes = list(self.changes)
             game.virtual_under_board = dict(self.virtual_under_board)
+            game.occurrences = dict(self.occurrences)
         game._remember()  # the halt position, facing the first mover, is in the stage's history
         return game
 
@@ -474,10 +478,19 @@ class Game:
             if rules.halt is Halt.TWO_PASSES_WHITE_LAST and action.color is BLACK:
                 self._compulsory_white_pass()
             return self._stop(_HALTED, Outcome(EndKind.TWO_PASSES, Result.TO_COUNT))
-        if repeated and rules.repetition is _SIMPLE_KO:
+        if repeated and rules.repetition is _SIMPLE_KO and self._third_occurrence():
             result = Result.DRAW if rules.cycle is Cycle.DRAW else Result.NO_RESULT
             return self._stop(_ENDED, Outcome(EndKind.CYCLE, result))
         return None
+
+    def _third_occurrence(self) -> bool:
+        """{#end.cycle} The current (position, side to move) has recurred: count it; True when this
+        is its third occurrence — the cycle has been played through twice and neither side broke
+        it (OQ-5). Positions reached by passes count like any other."""
+        position = self.board.position() + self._suffix(self.virtual_stones, self.to_move)
+        n = self.occurrences.get(position, 1) + 1
+        self.occurrences[position] = n
+        return n >= 3
 
     def _two_virtual(self, action: Action) -> bool:
         """{#count.settling.art-2} jpd-art-2's settling stage halts on two consecutive virtual
@@ -537,6 +550,7 @@ class Game:
             self.to_move = WHITE
             self.seen.clear()
             self.seen_board.clear()
+            self.occurrences.clear()
             self._remember()
         return Step(action, True, Effect.PLAYED)
 
