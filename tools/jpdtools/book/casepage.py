@@ -408,24 +408,32 @@ def _count(book: Book, record: CaseRecord) -> str:
             ["ruleset", "method", "komi", "Black", "White", "result", "expected", "mark"], side_rows, "counts"
         )
     )
-    for names, (count, halt) in _groups(groups):
-        out.append(f'<section class="count"><h3>Counted under {_names(book, names)}</h3>')
-        if count.error:
-            out.append(f"<p>The count is refused: {code(count.error)} — {esc(count.message)}</p></section>")
-            continue
-        picture = count_picture(count, halt, f"the counted board under {', '.join(names)}")
+    boards = _groups(
+        [(name, (count.board, count.points, halt)) for name, (count, halt) in groups if not count.error]
+    )
+    counts = dict(groups)
+    for names, (_, _, halt) in boards:
+        first = counts[names[0]][0]
+        out.append(f'<section class="count"><h3>The counted board under {_names(book, names)}</h3>')
+        picture = count_picture(first, halt, f"the counted board under {', '.join(names)}")
         out.append(
             f'<div class="boards"><figure>{board_svg(picture)}<figcaption>each point\'s owner: a '
             "black or white square, a red bar for nobody's; crossed stones were taken off as "
-            "dead</figcaption></figure>"
+            f"dead</figcaption></figure><div>{_owners_table(first)}</div></div>"
         )
-        figures = [
-            f"method {esc(count.method)}, unit {esc(count.unit)}; komi: {esc(count.komi)}",
-            f"Black {esc(decimal_text(count.black))} ({esc(_figures(count.black_parts))})",
-            f"White {esc(decimal_text(count.white))} ({esc(_figures(count.white_parts))})",
-            *(esc(step) for step in count.steps),
-        ]
-        out.append(f"<div>{ul(figures)}{_owners_table(count)}</div></div></section>")
+        for same, count in _groups([(n, counts[n][0]) for n in names]):
+            figures = [
+                f"method {esc(count.method)}, unit {esc(count.unit)}; komi: {esc(count.komi)}",
+                f"Black {esc(decimal_text(count.black))} ({esc(_figures(count.black_parts))})",
+                f"White {esc(decimal_text(count.white))} ({esc(_figures(count.white_parts))})",
+                *(esc(step) for step in count.steps),
+            ]
+            out.append(f"<h4>{_names(book, same)}</h4>{ul(figures)}")
+        out.append("</section>")
+    for name, (count, _) in groups:
+        if count.error:
+            refused = f"the count is refused: {code(count.error)} — {esc(count.message)}"
+            out.append(f"<p>{_ruleset(book, name)}: {refused}</p>")
     return "".join(out)
 
 
