@@ -6,7 +6,7 @@ import re
 from jpdref.rules import AXES
 
 from jpdtools.book.context import Book
-from jpdtools.book.page import code, esc, link, page, question_href, ruleset_href, table
+from jpdtools.book.page import code, esc, link, page, question_href, ruleset_href, slug, table
 
 OQ_RE = re.compile(r"OQ-(\d+)")
 
@@ -66,8 +66,7 @@ def ruleset_page(book: Book, name: str, differ: dict[tuple[str, str], list[str]]
 
 
 def pair_name(a: str, b: str) -> str:
-    from jpdtools.book.page import slug
-
+    """The file name (without .html) of the page listing the cases ``a`` and ``b`` differ on."""
     x, y = sorted((a, b))
     return f"{slug(x)}--{slug(y)}"
 
