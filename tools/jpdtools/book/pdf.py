@@ -35,11 +35,22 @@ def find_chromium() -> str:
     )
 
 
-def run_chromium(args: list[str], timeout: float = 300) -> subprocess.CompletedProcess:
-    """Run headless Chromium once with a fresh profile; ``args`` follow the standard flags."""
+PRINT_TIMEOUT = 1800.0
+"""Seconds Chromium may take to print (the whole suite is a long document on a busy machine)."""
+
+
+def run_chromium(args: list[str], timeout: float = PRINT_TIMEOUT) -> subprocess.CompletedProcess:
+    """Run headless Chromium once with a fresh profile; ``args`` follow the standard flags.
+    A run that outlasts ``timeout`` is killed and reported as an InputError."""
     with tempfile.TemporaryDirectory(prefix="jpd-chromium-") as profile:
         command = [find_chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args]
-        return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+        try:
+            return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            raise InputError(
+                f"Chromium did not finish printing within {timeout:g} s; print fewer cases "
+                "(jpd book OUTDIR --tag T / --id PATTERN --pdf)"
+            ) from None
 
 
 def print_pdf(outdir: Path, source: str = "print/book.html") -> Path:
