@@ -8,7 +8,8 @@ prints. Skipped when Chromium is missing — except in CI (``CI=true``), where t
 import pytest
 from book_helpers import build_book
 from chromium_driver import Browser, chromium_or_skip
-from jpdtools.book.pdf import print_pdf
+from jpdtools.book.pdf import print_pdf, run_chromium
+from jpdtools.errors import InputError
 from jpdtools.paths import conformance_dir
 from jpdtools.run.runner import Filters
 from test_book import HOSTILE
@@ -124,3 +125,10 @@ def test_the_book_prints_to_pdf(book, tmp_path):
     pdf = print_pdf(out)
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF") and len(data) > 10_000
+
+
+def test_a_print_that_outlasts_its_time_is_a_clear_error(book, tmp_path):
+    chromium_or_skip()
+    page = (book / "print" / "book.html").resolve().as_uri()
+    with pytest.raises(InputError, match=r"did not finish printing within 0\.01 s"):
+        run_chromium([f"--print-to-pdf={tmp_path / 'x.pdf'}", page], timeout=0.01)

@@ -5,7 +5,9 @@ a committee can circulate one file. Chromium is started with a fresh profile and
 features; a missing browser is a clear error, not a traceback.
 """
 
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -44,13 +46,20 @@ def run_chromium(args: list[str], timeout: float = PRINT_TIMEOUT) -> subprocess.
     A run that outlasts ``timeout`` is killed and reported as an InputError."""
     with tempfile.TemporaryDirectory(prefix="jpd-chromium-") as profile:
         command = [find_chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args]
+        # its own process group: on a timeout the browser and every helper process it started go
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        )
         try:
-            return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+            out, err = process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
             raise InputError(
                 f"Chromium did not finish printing within {timeout:g} s; print fewer cases "
                 "(jpd book OUTDIR --tag T / --id PATTERN --pdf)"
             ) from None
+        return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
 def print_pdf(outdir: Path, source: str = "print/book.html") -> Path:
