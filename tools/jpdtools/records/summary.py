@@ -15,17 +15,75 @@ from jpdtools.records.verdict import ENDINGS
 
 
 @dataclass
-class Tally:
-    """Verdicts gathered so far, keyed by (record, ruleset); record errors keyed by record."""
+class _RulesetTally:
+    """What the summary says of one ruleset, gathered verdict by verdict."""
 
-    verdicts: dict[tuple[str, str], dict] = field(default_factory=dict)
+    games: int = 0
+    endings: Counter = field(default_factory=Counter)
+    stopped_early: int = 0
+    games_with_refusals: int = 0
+    refused: list = field(default_factory=list)
+    winners: dict = field(default_factory=dict)  # record -> B | W | draw, for counted verdicts
+    count_errors: Counter = field(default_factory=Counter)
+    re_same: int = 0
+    re_differs: int = 0
+
+    def add(self, v: dict) -> None:
+        self.games += 1
+        self.endings[v["ending"]] += 1
+        self.stopped_early += v["stopped_at"] is not None
+        self.games_with_refusals += bool(v["refused"])
+        self.refused.extend({"record": v["record"], **f} for f in v["refused"])
+        if v["count_error"] is not None:
+            self.count_errors[v["count_error"]["code"]] += 1
+        c = v["count"]
+        if c is None:
+            return
+        self.winners[v["record"]] = c["winner"]
+        re = v["re"]
+        if re["kind"] == "score" and re["winner"] is not None:
+            if re["winner"] == c["winner"]:
+                self.re_same += 1
+            else:
+                self.re_differs += 1
+
+    def summary(self) -> dict:
+        results = Counter(self.winners.values())
+        known = {e: self.endings[e] for e in ENDINGS if self.endings[e]}
+        return {
+            "games": self.games,
+            "endings": known | {e: n for e, n in sorted(self.endings.items()) if e not in known},
+            "stopped_early": self.stopped_early,
+            "refused_moves": len(self.refused),
+            "games_with_refusals": self.games_with_refusals,
+            "refused": sorted(self.refused, key=lambda f: (f["record"], f["action"])),
+            "counted": len(self.winners),
+            "winners": dict(sorted(results.items())),
+            "count_errors": dict(sorted(self.count_errors.items())),
+            "re_compared": {"same_winner": self.re_same, "different_winner": self.re_differs},
+        }
+
+
+@dataclass
+class Tally:
+    """Verdicts gathered so far, summed up as they come: the memory it keeps is what the summary
+    lists (refused moves, counted winners, record errors) and the keys of the verdicts seen."""
+
+    seen: set[tuple[str, str]] = field(default_factory=set)
     errors: dict[str, dict] = field(default_factory=dict)
+    re_kinds: dict[str, str] = field(default_factory=dict)  # record -> the kind of its RE
+    rulesets: dict[str, _RulesetTally] = field(default_factory=dict)
 
     def add(self, line: dict) -> None:
-        if line.get("rules") is None:
-            self.errors[line["record"]] = line["error"]
-        else:
-            self.verdicts[(line["record"], line["rules"])] = line
+        record, rules = line["record"], line.get("rules")
+        if rules is None:
+            self.errors[record] = line["error"]
+            return
+        if (record, rules) in self.seen:
+            return
+        self.seen.add((record, rules))
+        self.re_kinds[record] = line["re"]["kind"]
+        self.rulesets.setdefault(rules, _RulesetTally()).add(line)
 
     def extend(self, lines: Iterable[dict]) -> None:
         for line in lines:
@@ -33,66 +91,21 @@ class Tally:
 
     def summary(self) -> dict:
         """The summary (spec/counting.md#count.replay, "Refereeing a collection")."""
-        rulesets = sorted({r for _, r in self.verdicts})
-        by_rules: dict[str, list[dict]] = {n: [] for n in rulesets}
-        for (_, rules), v in sorted(self.verdicts.items()):
-            by_rules[rules].append(v)
-        winners: dict[str, dict[str, str]] = {n: {} for n in rulesets}  # ruleset -> record -> winner
-        per_ruleset = {}
-        for name in rulesets:
-            per_ruleset[name] = _ruleset_summary(by_rules[name], winners[name])
-        records = {k for k, _ in self.verdicts} | set(self.errors)
-        re_of = {key: v["re"]["kind"] for (key, _), v in self.verdicts.items()}  # the same for every ruleset
-        re_kinds = Counter(re_of.values())
+        names = sorted(self.rulesets)
+        winners = {n: self.rulesets[n].winners for n in names}
+        counted = set().union(*winners.values()) if winners else set()
         return {
-            "re_kinds": dict(sorted(re_kinds.items())),
-            "records": len(records),
-            "verdicts": len(self.verdicts),
+            "re_kinds": dict(sorted(Counter(self.re_kinds.values()).items())),
+            "records": len(set(self.re_kinds) | set(self.errors)),
+            "verdicts": len(self.seen),
             "record_errors": [
                 {"record": k, "code": e["code"], "message": e["message"]}
                 for k, e in sorted(self.errors.items())
             ],
-            "rulesets": per_ruleset,
-            "counted_records": len(set().union(*(set(w) for w in winners.values()))) if winners else 0,
-            "winner_differs": _pairs(rulesets, winners),
+            "rulesets": {n: self.rulesets[n].summary() for n in names},
+            "counted_records": len(counted),
+            "winner_differs": _pairs(names, winners),
         }
-
-
-def _ruleset_summary(verdicts: list[dict], winners: dict[str, str]) -> dict:
-    endings = Counter(v["ending"] for v in verdicts)
-    refused = []
-    count_errors: Counter[str] = Counter()
-    results: Counter[str] = Counter()
-    re_same = re_differs = 0
-    for v in verdicts:
-        for f in v["refused"]:
-            refused.append({"record": v["record"], **f})
-        if v["count_error"] is not None:
-            count_errors[v["count_error"]["code"]] += 1
-        c = v["count"]
-        if c is None:
-            continue
-        winners[v["record"]] = c["winner"]
-        results[c["winner"]] += 1
-        re = v["re"]
-        if re["kind"] == "score" and re["winner"] is not None:
-            if re["winner"] == c["winner"]:
-                re_same += 1
-            else:
-                re_differs += 1
-    return {
-        "games": len(verdicts),
-        "endings": {e: endings[e] for e in ENDINGS if endings[e]}
-        | {e: n for e, n in sorted(endings.items()) if e not in ENDINGS},
-        "stopped_early": sum(1 for v in verdicts if v["stopped_at"] is not None),
-        "refused_moves": len(refused),
-        "games_with_refusals": sum(1 for v in verdicts if v["refused"]),
-        "refused": refused,
-        "counted": sum(results.values()),
-        "winners": dict(sorted(results.items())),
-        "count_errors": dict(sorted(count_errors.items())),
-        "re_compared": {"same_winner": re_same, "different_winner": re_differs},
-    }
 
 
 def _pairs(rulesets: list[str], winners: dict[str, dict[str, str]]) -> dict:
