@@ -1,12 +1,12 @@
 """Where the specification's data files are: inside the installed package, or the checkout's ``spec/``.
 
 A built distribution (wheel) carries the repository's ``spec/`` folder as ``jpdref/_data/spec``
-(the build copies it; see ``setup.py``), read here through :mod:`importlib.resources`. Run from a
-checkout — an editable install, or ``refimpl/`` on the path — the package has no ``_data`` and the
-checkout's own ``spec/`` is read, so there is one copy of every file in the repository.
+(the build copies it; see ``setup.py``), read here as files next to the package (what
+:mod:`importlib.resources` would give). Run from a checkout — an editable install, or
+``refimpl/`` on the path — the package has no ``_data`` and the checkout's own ``spec/`` is read,
+so there is one copy of every file in the repository.
 """
 
-from importlib.resources import files
 from pathlib import Path
 
 PACKAGED = ("_data", "spec")
@@ -21,10 +21,10 @@ class SpecFilesMissing(FileNotFoundError):
 
 def packaged_spec_dir() -> Path | None:
     """``jpdref/_data/spec`` when this is an installed distribution that carries it, else None."""
-    root = files("jpdref")
-    if not isinstance(root, Path):  # a zip import: the data cannot be read as files
-        return None
-    folder = root.joinpath(*PACKAGED)
+    # What importlib.resources.files("jpdref") gives for a package on the filesystem, without
+    # importing importlib.resources (zipfile, tempfile, …: 5-10 ms of every start). From a zip
+    # import the folder is no file and None is returned, as before.
+    folder = Path(__file__).resolve().parent.joinpath(*PACKAGED)
     return folder if (folder / MARKER).is_file() else None
 
 

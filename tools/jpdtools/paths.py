@@ -9,14 +9,13 @@ Every module, test and benchmark asks here (never ``__file__``-relative paths of
 * :func:`checkout_root` — the repository root when running from a checkout, else None.
 
 An installed distribution (wheel) carries ``spec/`` as ``jpdref/_data/spec`` and the suite as
-``jpdtools/_data/conformance`` (``setup.py`` copies them at build time; they are read through
-:mod:`importlib.resources`). Run from a checkout — an editable install — both are the checkout's own
+``jpdtools/_data/conformance`` (``setup.py`` copies them at build time; they are read as files next to
+the packages). Run from a checkout — an editable install — both are the checkout's own
 ``spec/`` and ``conformance/``, so the repository holds the one copy. ``$JPD_ROOT`` names a checkout
 whose ``spec/`` and ``conformance/`` are read instead of either.
 """
 
 import os
-from importlib.resources import files
 from pathlib import Path
 
 from jpdref import specfiles
@@ -71,10 +70,9 @@ def spec_file(name: str) -> Path:
 
 def packaged_suite_dir() -> Path | None:
     """``jpdtools/_data/conformance`` when this is an installed distribution that carries it."""
-    root = files("jpdtools")
-    if not isinstance(root, Path):  # a zip import: the suite cannot be read as files
-        return None
-    folder = root.joinpath(*PACKAGED_SUITE)
+    # importlib.resources.files("jpdtools") for a package on the filesystem, without its imports
+    # (start-up time); from a zip import the folder is no folder and None is returned.
+    folder = Path(__file__).resolve().parent.joinpath(*PACKAGED_SUITE)
     return folder if folder.is_dir() else None
 
 
