@@ -7,6 +7,7 @@ A built distribution (wheel) carries the repository's ``spec/`` folder as ``jpdr
 so there is one copy of every file in the repository.
 """
 
+import sys
 from pathlib import Path
 
 PACKAGED = ("_data", "spec")
@@ -15,16 +16,21 @@ PACKAGED = ("_data", "spec")
 MARKER = "rulesets.yaml"
 
 
+def files(package: str) -> Path:
+    """The folder of an imported package: what :func:`importlib.resources.files` gives for a
+    package on the filesystem, without importing :mod:`importlib.resources` (zipfile, tempfile
+    and more: 5–10 ms of every start). From a zip import the path is inside the zip, so nothing
+    under it is a file and the readers fall back as before."""
+    return Path(sys.modules[package].__file__).resolve().parent
+
+
 class SpecFilesMissing(FileNotFoundError):
     """Neither the package nor a checkout around it holds the specification's files."""
 
 
 def packaged_spec_dir() -> Path | None:
     """``jpdref/_data/spec`` when this is an installed distribution that carries it, else None."""
-    # What importlib.resources.files("jpdref") gives for a package on the filesystem, without
-    # importing importlib.resources (zipfile, tempfile, …: 5-10 ms of every start). From a zip
-    # import the folder is no file and None is returned, as before.
-    folder = Path(__file__).resolve().parent.joinpath(*PACKAGED)
+    folder = files("jpdref").joinpath(*PACKAGED)
     return folder if (folder / MARKER).is_file() else None
 
 

@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 
 from jpdref import specfiles
+from jpdref.specfiles import files
 
 from jpdtools.errors import InputError
 
@@ -70,9 +71,7 @@ def spec_file(name: str) -> Path:
 
 def packaged_suite_dir() -> Path | None:
     """``jpdtools/_data/conformance`` when this is an installed distribution that carries it."""
-    # importlib.resources.files("jpdtools") for a package on the filesystem, without its imports
-    # (start-up time); from a zip import the folder is no folder and None is returned.
-    folder = Path(__file__).resolve().parent.joinpath(*PACKAGED_SUITE)
+    folder = files("jpdtools").joinpath(*PACKAGED_SUITE)
     return folder if folder.is_dir() else None
 
 
