@@ -250,3 +250,18 @@ def test_a_collection_does_not_read_a_record_over_the_size_limit(tmp_path):
     big = found[str(tmp_path / "big.sgf")]
     assert isinstance(big, SourceError) and big.code == "too-large"
     assert not isinstance(found[str(tmp_path / "ok.sgf")], SourceError)
+
+
+def test_move_nodes_read_in_one_step_read_as_any_other_node():
+    """The reader takes a plain move node (``;B[pd]``) in one step; the same moves with a comment
+    in every node (read property by property) and without locations give the same record."""
+    body = ";B[pd] ;W[dd]\n;B[];W[tt](;B[aa];W[bb])(;B[cc])"
+    plain = parse_sgf_text(f"(;SZ[19]{body})", "g.sgf")
+    commented = parse_sgf_text(f"(;SZ[19]{body.replace(']', ']C[x]')})", "g.sgf")
+    quick = parse_sgf_text(f"(;SZ[19]{body})", "g.sgf", locations=False)
+    assert plain.moves == commented.moves == quick.moves
+    assert [m[1] for m in plain.moves] == [3 * 19 + 15, 3 * 19 + 3, None, None, 0, 20]
+    assert [(loc.line, loc.column) for loc in plain.move_locations][:4] == [(1, 11), (1, 18), (2, 3), (2, 7)]
+    assert quick.move_locations == ()
+    with pytest.raises(SgfError, match="a node after a variation"):
+        parse_sgf_text("(;SZ[9](;B[aa]);W[bb])", "g.sgf")

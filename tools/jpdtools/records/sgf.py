@@ -42,6 +42,9 @@ MAX_SGF_BYTES = 16 * 1024 * 1024
 
 _WS = re.compile(r"\s+")
 _IDENT = re.compile(r"[A-Za-z]+")
+# The common node of a game record, read in one step: one move, a value of at most two letters,
+# followed by the next node, a variation or the end of the tree (nothing else in the node).
+_MOVE_NODE = re.compile(r";\s*([BW])\s*\[([A-Za-z]{0,2})\]\s*(?=[;()])")
 _START = re.compile(r"\(\s*;")
 _SOFT_BREAK = re.compile(r"\\(?:\r\n|\n\r|\r|\n)")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
@@ -204,6 +207,13 @@ def _main_line(src: _Source) -> list[list[_Prop]]:
                 raise src.error("a node after a variation (expected '(' or ')')", pos)
             top = stack[-1]
             top[2] += 1
+            move = _MOVE_NODE.match(text, pos)
+            if move is not None:  # the whole node at once (a third of the reading time)
+                if top[0]:
+                    nodes.append([(move.group(1), [move.group(2)], move.start(1), [move.start(2) - 1])])
+                node = None
+                pos = move.end()
+                continue
             node = [] if top[0] else None
             if node is not None:
                 nodes.append(node)
@@ -311,7 +321,7 @@ def _root_value(root: list[_Prop], name: str) -> tuple[str, int] | None:
     return None
 
 
-def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
+def _record(src: _Source, nodes: list[list[_Prop]], locations: bool = True) -> GameRecord:
     root = nodes[0]
     gm = _root_value(root, "GM")
     if gm is not None and gm[0] != "1":
@@ -326,7 +336,8 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
     for node in nodes:
         move_seen_here = False
         # A node's set-up is applied before its move, whatever the order of its properties.
-        for name, values, pos, vpos in sorted(node, key=lambda prop: prop[0] in _MOVES):
+        props = node if len(node) == 1 else sorted(node, key=lambda prop: prop[0] in _MOVES)
+        for name, values, pos, vpos in props:
             color = _MOVES.get(name)
             if color is not None:
                 if move_seen_here:
@@ -335,7 +346,8 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
                     raise src.error(f"move {name} takes one value", vpos[1])
                 move_seen_here = True
                 moves.append((color, dec.move(values[0], vpos[0])))
-                move_locations.append(src.locate(vpos[0]))
+                if locations:
+                    move_locations.append(src.locate(vpos[0]))
             elif name in _SETUP or name == "PL":
                 if moves:
                     raise src.error(f"set-up property {name} after the first move is not supported", pos)
@@ -353,7 +365,8 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
                             setup.pop(p, None)
                         else:
                             setup[p] = stone
-                            setup_locations[p] = src.locate(vp)
+                            if locations:
+                                setup_locations[p] = src.locate(vp)
     ha = _root_value(root, "HA")
     handicap = 0
     if ha is not None and ha[0]:
@@ -375,7 +388,7 @@ def _record(src: _Source, nodes: list[list[_Prop]]) -> GameRecord:
         path=src.path,
         move_locations=tuple(move_locations),
         setup_locations=setup_locations,
-        handicap_location=src.locate(ha[1]) if ha is not None else None,
+        handicap_location=src.locate(ha[1]) if ha is not None and locations else None,
     )
 
 
@@ -387,14 +400,19 @@ def _player(src: _Source, raw: str, pos: int) -> Color:
 
 
 # -- entry points ------------------------------------------------------------------------------
-def parse_sgf_text(text: str, path: str = "<sgf>", place: Place | None = None) -> GameRecord:
+def parse_sgf_text(
+    text: str, path: str = "<sgf>", place: Place | None = None, *, locations: bool = True
+) -> GameRecord:
     """The main line of the first game in ``text``. Raises SgfError naming line and column
-    (through ``place`` when the SGF is embedded in another file)."""
+    (through ``place`` when the SGF is embedded in another file). ``locations=False`` leaves out
+    where each move and set-up stone stands in the text (``move_locations``, ``setup_locations``,
+    ``handicap_location``), which only messages about a case's SGF need: a third of the time
+    of reading a game record. Errors are located either way."""
     src = _Source(text, path, place)
     if len(text) > MAX_SGF_BYTES:
         message = f"the SGF text is {len(text):,} characters; the reader takes at most {MAX_SGF_BYTES:,}"
         raise src.error(message, 0)
-    return _record(src, _main_line(src))
+    return _record(src, _main_line(src), locations)
 
 
 def main_line_points(

@@ -127,7 +127,7 @@ def referee_record(key: str, data: bytes, rulesets: Sequence[Rules]) -> list[dic
     """The verdicts on one record under each of ``rulesets``, or a one-item list with its error."""
     try:
         text = decode_sgf(data, key)
-        rec = parse_sgf_text(text, key)
+        rec = parse_sgf_text(text, key, locations=False)
         marks = read_marks(text, key, rec.width, rec.height) if ("TB" in text or "TW" in text) else Marks()
         return [verdict(key, rules, rec, marks) for rules in rulesets]
     except InputError as err:
