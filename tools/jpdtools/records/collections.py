@@ -2,10 +2,10 @@
 {#count.replay}
 
 :func:`referee_collection` reads the records of a :class:`Plan` once each, referees them in a
-process pool (rulesets are loaded once per process, not once per record) and hands each
-record's verdicts to a sink as they come, in input order. :class:`VerdictFile` is the sink that
-streams them to JSON Lines with a flush per record, so a killed run loses nothing already
-refereed, and reads back what an earlier run wrote (:meth:`VerdictFile.resume`).
+process pool (rulesets are loaded once per process, not once per record) and hands the
+verdicts to a sink as they come (a few records at a time, in input order). :class:`VerdictFile`
+is the sink that streams them to JSON Lines with a flush per delivery, so a killed run loses
+nothing already refereed, and reads back what an earlier run wrote (:meth:`VerdictFile.resume`).
 :func:`referee_shard` is the unit of work for a cluster: one shard of the inputs, read and
 refereed where it runs.
 """
@@ -79,9 +79,12 @@ class Plan:
 Task = tuple[str, bytes, tuple[str, ...]]
 
 
-def _referee_chunk(rulesets: tuple[Rules, ...], tasks: list[Task]) -> list[list[dict]]:
+def _referee_chunk(rulesets: tuple[Rules, ...], tasks: list[Task]) -> list[dict]:
+    """The lines of a chunk of records, record after record."""
     by_name = {r.name: r for r in rulesets}
-    return [referee_record(key, data, [by_name[n] for n in names]) for key, data, names in tasks]
+    return [
+        line for key, data, names in tasks for line in referee_record(key, data, [by_name[n] for n in names])
+    ]
 
 
 def _chunks(plan: Plan, on_source_error: Callable[[list[dict]], None]) -> Iterator[list[Task]]:
@@ -99,22 +102,21 @@ def _chunks(plan: Plan, on_source_error: Callable[[list[dict]], None]) -> Iterat
 
 
 def referee_collection(plan: Plan, sink: Callable[[list[dict]], None], jobs: int = 1) -> None:
-    """Referee every record of ``plan``; ``sink`` gets each record's lines (verdicts or its
-    error) in input order. ``jobs`` > 1 runs a process pool of that size."""
+    """Referee every record of ``plan``; ``sink`` gets the lines (verdicts, or a record's error)
+    of every few records as soon as they are refereed, in input order. ``jobs`` > 1 runs a process
+    pool of that size."""
     work = partial(_referee_chunk, plan.rulesets)
     chunks = _chunks(plan, sink)
     if jobs <= 1:
         for chunk in chunks:
-            for lines in work(chunk):
-                sink(lines)
+            sink(work(chunk))
         return
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     )
     with context.Pool(jobs) as pool:
-        for results in pool.imap(work, chunks):
-            for lines in results:
-                sink(lines)
+        for lines in pool.imap(work, chunks):
+            sink(lines)
 
 
 def referee_shard(paths: Sequence[str], index: int, count: int, rule_specs: str) -> list[dict]:
@@ -133,7 +135,7 @@ def referee_shard(paths: Sequence[str], index: int, count: int, rule_specs: str)
 @dataclass
 class VerdictFile:
     """The verdicts of a run as JSON Lines: one line per record × ruleset (or per record error),
-    written and flushed record by record."""
+    written and flushed as they come."""
 
     path: Path
     stream: IO[str] | None = field(default=None, repr=False)
