@@ -15,7 +15,7 @@ from jpdtools.book.context import Book
 from jpdtools.book.observe import CaseRecord, verdict_of
 from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, table, ul
 from jpdtools.book.svg import board_svg
-from jpdtools.paths import checkout_root
+from jpdtools.paths import conformance_dir
 from jpdtools.review.explanation import (
     Decision,
     agreement_lines,
@@ -35,10 +35,10 @@ MARK_CLASS = {"ok": "ok", "FAIL": "bad", "open": "open", "no claim": "none", "-"
 
 
 def relative(where: str) -> str:
-    """A file location as the repository names it (``conformance/ko.yaml:5:9``)."""
-    root = checkout_root()
-    prefix = f"{root}/" if root is not None else None
-    return where[len(prefix) :] if prefix and where.startswith(prefix) else where
+    """A file location as the repository names it (``conformance/ko.yaml:5:9``), in a checkout or
+    installed (the default suite's folder is named ``conformance/`` either way)."""
+    prefix = f"{conformance_dir().parent}/"
+    return where[len(prefix) :] if where.startswith(prefix) else where
 
 
 def review_status(case) -> str:

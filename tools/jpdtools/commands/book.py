@@ -1,4 +1,4 @@
-"""``jpd book OUTDIR [PATHS…] [--tag T] [--id PATTERN] [--pdf]``: the committee's case book.
+"""``jpd book OUTDIR [PATHS…|--suite DIR] [--tag T] [--id PATTERN] [--pdf]``: the committee's case book.
 
 A static site (``OUTDIR/index.html``; works from ``file://``, no server, no network) with a page
 per case, clause, seed article, open question and ruleset, and where the rulesets differ. With
@@ -12,15 +12,19 @@ from pathlib import Path
 
 from jpdtools.book.build import build
 from jpdtools.book.pdf import print_pdf
+from jpdtools.commands.selecting import add_suite_argument, suite_paths
 from jpdtools.exitcodes import FAILURE, SUCCESS
-from jpdtools.paths import conformance_dir, spec_dir
+from jpdtools.paths import spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.run.runner import Filters, default_loader
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("outdir", type=Path, metavar="OUTDIR", help="the directory to write the book into")
-    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="case files or directories")
+    parser.add_argument(
+        "paths", nargs="*", type=Path, metavar="PATH", help="case files or directories (default: the suite)"
+    )
+    add_suite_argument(parser)
     parser.add_argument("--tag", action="append", default=[], metavar="T", help="only cases with this tag")
     parser.add_argument(
         "--id",
@@ -37,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     filters = Filters(tags=tuple(args.tag), ids=tuple(args.ids))
-    paths = args.paths or [conformance_dir()]
+    paths = suite_paths(args)
     report = build(args.outdir, paths, spec_dir(), load_presets(), default_loader(), filters)
     print(f"{report.pages} files, {report.cases} cases, written to {report.out} in {report.seconds:.1f} s")
     for failure in report.failures:
