@@ -476,8 +476,9 @@ def case_page(book: Book, record: CaseRecord) -> str:
     return page(f"{case.id} — {case.title}", case_body(book, record), ROOT)
 
 
-def case_body(book: Book, record: CaseRecord) -> str:
-    """The page's content (its links lead from a folder one level below the book's top)."""
+def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
+    """The page's content (its links lead from a folder one level below the book's top);
+    without ``clause_texts`` the clauses are named and linked, not quoted (the printed book)."""
     case = record.case
     parts = [_header(book, record), _note(record)]
     decided: dict[str, Decision] = {}
@@ -492,5 +493,8 @@ def case_body(book: Book, record: CaseRecord) -> str:
             parts.append(_settle(book, record))
         if final is not None:
             parts.append(_count(book, record))
-    parts += [_rests_on(book, record), _clause_texts(book, record, decided), _reproduce(record)]
+    parts.append(_rests_on(book, record))
+    if clause_texts:
+        parts.append(_clause_texts(book, record, decided))
+    parts.append(_reproduce(record))
     return "\n".join(parts)

@@ -1,5 +1,6 @@
 """The whole book as one printable document (``print/book.html``), which ``jpd book --pdf`` prints:
-a title page, the contents, then every case page, each starting on a new sheet."""
+a title page, the contents, then every case page, each starting on a new sheet (the clauses named,
+not quoted: their text is on the clause pages)."""
 
 from jpdtools.book.casepage import case_body
 from jpdtools.book.context import Book
@@ -20,7 +21,6 @@ def print_page(book: Book) -> str:
         f'<h2>Contents</h2><ol class="contents">{contents}</ol></section>'
     ]
     for record in records:
-        parts.append(
-            f'<article class="case" id="case-{esc(record.case.id)}">{case_body(book, record)}</article>'
-        )
+        body = case_body(book, record, clause_texts=False)
+        parts.append(f'<article class="case" id="case-{esc(record.case.id)}">{body}</article>')
     return page("The case book, for print", "\n".join(parts), ROOT)
