@@ -158,7 +158,9 @@ class Counters:
     prisoners: dict[str, int]  # stones each side holds: {"B": white stones held, "W": ...}
     virtual_stones: dict[str, int]  # virtual-move stones each side has put off the board
     handicap_stones: int
-    first_to_pass: Color | None  # first pass or virtual move of the game (A-version komi)
+    # the first pass or virtual move that decides the A-version komi: of the final run of four
+    # virtual moves when play halted by 四虚终局 (OQ-44), else of the game
+    first_to_pass: Color | None
     last_real_move: Color | None  # 收后方: who made the last real move
 
 
@@ -209,6 +211,10 @@ class Game:
     # simple ko: how many times each recurring (position, side to move) has occurred ({#end.cycle});
     # a position enters only when it recurs, so nothing is stored for positions met once
     occurrences: dict[bytes, int] = field(default_factory=dict)
+    # four-virtual: who made the first virtual move under each board position, and so (at the
+    # halt) the first virtual move of the final run of four ({#play.counters}, OQ-44)
+    virtual_first_under_board: dict[bytes, Color] = field(default_factory=dict)
+    final_run_first: Color | None = None
     record: list[Action] = field(default_factory=list)
     # -- settling by play ({#count.settling}); the defaults are the play phase's ----------------
     stage: Stage = Stage.PLAY
@@ -296,6 +302,7 @@ class Game:
             game.changes = list(self.changes)
             game.virtual_under_board = dict(self.virtual_under_board)
             game.occurrences = dict(self.occurrences)
+            game.virtual_first_under_board = dict(self.virtual_first_under_board)
         game._remember()  # the halt position, facing the first mover, is in the stage's history
         return game
 
@@ -472,7 +479,9 @@ class Game:
                 board = self.board.position()  # the exact board position {#rep.hashing}
                 n = self.virtual_under_board.get(board, 0) + 1
                 self.virtual_under_board[board] = n
+                first = self.virtual_first_under_board.setdefault(board, action.color)
                 if n >= 4:
+                    self.final_run_first = first  # the first of the four that end the game
                     return self._stop(_HALTED, Outcome(EndKind.FOUR_VIRTUAL, Result.TO_COUNT))
         elif self.consecutive_passes >= 2:
             if rules.halt is Halt.TWO_PASSES_WHITE_LAST and action.color is BLACK:
@@ -660,7 +669,7 @@ class Game:
             prisoners={c.letter: n for c, n in self.prisoners.items()},
             virtual_stones={c.letter: n for c, n in self.virtual_stones.items()},
             handicap_stones=self.handicap_stones,
-            first_to_pass=self.first_to_pass,
+            first_to_pass=self.final_run_first or self.first_to_pass,
             last_real_move=self.last_real_move,
         )
 
