@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     presets = load_presets()
     engine_rules = _engine_rules(args, presets.names)
     notes = _notes(args, presets.names)
-    expected = verify.load_expected_failures(args.expected_failures)
+    expected = verify.load_expected_failures(args.expected_failures, presets.names)
     opener = functools.partial(verify.open_impl, engine_rules=engine_rules)
     adapter = opener(args.impl, args.timeout)
     name = adapter.name

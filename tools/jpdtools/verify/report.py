@@ -148,7 +148,8 @@ def _lines(results: Sequence[VerifyResult], outcome: Outcome) -> list[str]:
     for r in results:
         if r.outcome is not outcome:
             continue
-        out.append(f"  {r.name}  {r.result.where}")
+        clauses = f"  [{', '.join(r.clauses)}]" if r.clauses else ""
+        out.append(f"  {r.name}  {r.result.where}{clauses}")
         out.extend(f"    {m}" for m in r.result.mismatches)
         if r.result.detail and not r.result.mismatches:
             out.append(f"    {r.result.detail}")
@@ -220,6 +221,7 @@ def result_json(r: VerifyResult) -> dict:
         "detail": c.detail,
         "file": c.file,
         "line": c.line,
+        "clauses": list(r.clauses),
         "transcript": list(r.transcript),
     }
 

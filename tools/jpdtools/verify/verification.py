@@ -79,8 +79,16 @@ class ExpectedFailures:
         return [f"{self.path}:{line}: {text}" for _, _, text, line in self.patterns if text not in matched]
 
 
-def parse_expected_failures(text: str, path: str = "<expected-failures>") -> ExpectedFailures:
-    """Parse an expected-failure list. Raises InputError naming the bad line."""
+def parse_expected_failures(
+    text: str, path: str = "<expected-failures>", rulesets: Sequence[str] | None = None
+) -> ExpectedFailures:
+    """Parse an expected-failure list. Raises InputError naming the bad line.
+
+    A line is ``case-glob[ruleset-glob]`` or ``case-glob`` (every ruleset), each an ``fnmatch``
+    glob. When a line ends with ``]``, its **last** bracket group is the ruleset part; a ``[…]``
+    inside a case id (``ko.simple.00[1-3]``) therefore needs a ruleset part after it
+    (``ko.simple.00[1-3][*]``). Given the preset names (``rulesets``), a ruleset part that
+    matches none of them is an error naming the line — it is almost always that mistake."""
     patterns = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -94,17 +102,23 @@ def parse_expected_failures(text: str, path: str = "<expected-failures>") -> Exp
             if not bracket or not head or not tail[:-1]:
                 raise InputError(f"expected case-id[ruleset], got {line!r}", Location(path, n, 1))
             case_glob, rules_glob = head, tail[:-1]
+            if rulesets is not None and not any(fnmatch.fnmatchcase(r, rules_glob) for r in rulesets):
+                raise InputError(
+                    f"[{rules_glob}] matches no ruleset: the last [...] of a line is the ruleset part "
+                    f"(for a bracket inside a case id, add one: {line}[*])",
+                    Location(path, n, len(head) + 1),
+                )
         elif "[" in line or "]" in line:
             raise InputError(f"unbalanced brackets in {line!r}", Location(path, n, 1))
         patterns.append((case_glob, rules_glob, line, n))
     return ExpectedFailures(tuple(patterns), path)
 
 
-def load_expected_failures(path: Path | None) -> ExpectedFailures:
+def load_expected_failures(path: Path | None, rulesets: Sequence[str] | None = None) -> ExpectedFailures:
     if path is None:
         return ExpectedFailures()
     text = read_text_file(path, "the expected-failure list")
-    return parse_expected_failures(text, str(path))
+    return parse_expected_failures(text, str(path), rulesets)
 
 
 # -- outcomes ----------------------------------------------------------------------------------
@@ -123,6 +137,7 @@ class VerifyResult:
     seconds: float = 0.0
     engine_seconds: float = 0.0
     transcript: tuple[str, ...] = ()  # what was sent (``>``) and received (``<``), if the adapter keeps it
+    clauses: tuple[str, ...] = ()  # the spec clauses the case pins (its ``spec:`` anchors)
 
     @property
     def name(self) -> str:
@@ -151,6 +166,9 @@ def with_outcome(vr: VerifyResult, expected: ExpectedFailures) -> VerifyResult:
 
 def _judge_item(item: PlanItem, adapter) -> tuple[Judgement, object, tuple[str, ...]]:
     case, expectation, rules = item.case, item.expectation, item.rules
+    tell = getattr(adapter, "set_case", None)
+    if tell is not None:
+        tell(case.id)
     if case.setup is None or expectation is None or rules is None:
         return Judgement(Status.ERROR, detail="the case has no set-up"), None, ()
     why_not = adapter.capabilities().unsupported(rules, case.setup)
@@ -229,6 +247,7 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
         seconds=time.perf_counter() - began,
         engine_seconds=getattr(adapter, "engine_seconds", 0.0) - engine_before,
         transcript=transcript,
+        clauses=tuple(item.case.spec),
     )
 
 

@@ -20,17 +20,30 @@ from typing import NoReturn
 
 from jpdref.rules import Rules
 
-from jpdtools.run.adapters import Capabilities, EndState, Limited, Observation, StepObservation
-from jpdtools.suite.model import CaseAction, Claim, Expectation, Setup, StepVerdict
+from jpdtools.run.adapters import (
+    Capabilities,
+    CountObservation,
+    EndState,
+    Limited,
+    Observation,
+    SettleObservation,
+    StepObservation,
+)
+from jpdtools.suite.model import CaseAction, Claim, Expectation, SettleVerdicts, Setup, StepVerdict
 from jpdtools.verify.jsonl.protocol import (
+    CLAIMS,
+    COUNT_CLAIMS,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     Act,
+    Count,
     End,
     Error,
     ProtocolError,
     Ready,
     Result,
     Run,
+    Settle,
     Start,
     Step,
     Stop,
@@ -123,6 +136,7 @@ class Declared:
     version: str
     capabilities: Capabilities
     claims: frozenset[str]
+    protocol: int = PROTOCOL_VERSION
 
 
 def declared(ready: Ready) -> Declared:
@@ -132,7 +146,8 @@ def declared(ready: Ready) -> Declared:
         axes={axis: frozenset(values) for axis, values in s.axes.items()},
         max_size=s.max_size,
     )
-    return Declared(ready.name, ready.version, caps, frozenset(s.claims))
+    claims = frozenset(s.claims) if ready.protocol >= 2 else frozenset(s.claims) & frozenset(CLAIMS)
+    return Declared(ready.name, ready.version, caps, claims, ready.protocol)
 
 
 class JsonlAdapter:
@@ -156,6 +171,7 @@ class JsonlAdapter:
         self._start_error = ""
         self._runs = 0
         self._waited = 0.0
+        self._case = ""
         with contextlib.suppress(JsonlError):
             self._started()
 
@@ -189,7 +205,7 @@ class JsonlAdapter:
         except JsonlError as err:
             self._fail_start(str(err))
         try:
-            process.send(encode(Start(PROTOCOL_VERSION)), self.timeout)
+            process.send(encode(Start(PROTOCOL_VERSION, PROTOCOL_VERSIONS)), self.timeout)
             answer = decode(process.receive(self.timeout))
         except (_Timeout, _Exited, ProtocolError) as err:
             process.stop(0.0)
@@ -197,9 +213,10 @@ class JsonlAdapter:
         if isinstance(answer, Error):
             process.stop(0.0)
             self._fail_start(f"start refused: {answer.message}")
-        if not isinstance(answer, Ready) or answer.protocol != PROTOCOL_VERSION:
+        if not isinstance(answer, Ready) or answer.protocol not in PROTOCOL_VERSIONS:
             process.stop(0.0)
-            self._fail_start(f"start: expected a 'ready' answer for protocol 1, got {answer!r}"[:200])
+            offered = " or ".join(str(v) for v in PROTOCOL_VERSIONS)
+            self._fail_start(f"start: expected a 'ready' answer for protocol {offered}, got {answer!r}"[:200])
         assert isinstance(answer, Ready)
         self._declared = declared(answer)
         self.name = f"{answer.name} {answer.version}".strip()
@@ -238,7 +255,12 @@ class JsonlAdapter:
     ) -> Observation:
         self._runs += 1
         try:
-            msg = run_message(f"r{self._runs}", setup, history, moves, rules)
+            counts = self._counts()
+        except JsonlError as err:
+            return Observation("", error=str(err))
+        try:
+            final = setup.final if counts else None
+            msg = run_message(f"r{self._runs}", setup, history, moves, rules, self._case, final)
         except ValueError as err:
             return Observation("", error=f"the case cannot be sent: {err}")
         try:
@@ -263,6 +285,15 @@ class JsonlAdapter:
             return Observation("", error=f"{self.name}: garbled answer: {err} (restarted)")
         return self._observation(msg, answer, moves)
 
+    def set_case(self, case_id: str) -> None:
+        """The id of the case the next ``observe`` plays (sent as ``run.case``)."""
+        self._case = case_id
+
+    def _counts(self) -> bool:
+        """Whether the program counts or settles: version 2 and a declared count claim."""
+        d = self.declared()
+        return d.protocol >= 2 and bool(d.claims & frozenset(COUNT_CLAIMS))
+
     def _observation(self, msg: Run, answer: object, moves: tuple[CaseAction, ...]) -> Observation:
         claims = self.declared().claims
         answered_id = getattr(answer, "id", None)
@@ -283,11 +314,34 @@ class JsonlAdapter:
         if missing:
             return Observation("", error=f"{self.name}: declared {missing} but did not report it")
         steps = tuple(step_observation(str(a), s, claims) for a, s in zip(moves, answer.steps, strict=True))
-        return Observation(answer.initial_board or "", steps, end_observation(answer.end, claims))
+        end = end_observation(answer.end, claims)
+        if msg.final is None:
+            return Observation(answer.initial_board or "", steps, end)
+        missing = uncounted(answer, claims, msg.final.settle is not None)
+        if missing:
+            return Observation("", error=f"{self.name}: declared {missing} but did not report it")
+        count = count_observation(answer.count) if answer.count is not None else None
+        settling = None
+        if answer.settle is not None:
+            settling = settle_observation(
+                answer.settle, msg.final.settle.moves if msg.final.settle else (), claims
+            )
+        return Observation(answer.initial_board or "", steps, end, count=count, settling=settling)
 
     def limit(self, expectation: Expectation, moves: tuple[CaseAction, ...]) -> Limited:
         """The part of ``expectation`` made of claims the program declared it reports."""
-        return limit(expectation, self.declared().claims)
+        return limit(expectation, self._claims())
+
+    def limit_item(
+        self, expectation: Expectation, setup: Setup, moves: tuple[CaseAction, ...], rules: Rules
+    ) -> Limited:
+        """:meth:`limit`, knowing whether the case settles a dispute by play before it counts."""
+        settles = setup.final is not None and setup.final.settle is not None
+        return limit(expectation, self._claims(), settles)
+
+    def _claims(self) -> frozenset[str]:
+        claims = self.declared().claims
+        return claims if self._counts() else claims - frozenset(COUNT_CLAIMS)
 
 
 # -- conversions -------------------------------------------------------------------------------
@@ -311,6 +365,7 @@ def run_message(
     moves: tuple[CaseAction, ...],
     rules: Rules,
     case: str = "",
+    final=None,
 ) -> Run:
     """The ``run`` message of one case under one ruleset, markers resolved to vertices."""
     markers = dict(setup.markers)
@@ -326,6 +381,7 @@ def run_message(
         history=tuple(_act(a, markers) for a in history),
         moves=tuple(_act(a, markers) for a in moves),
         case=case,
+        final=final,
     )
 
 
@@ -368,7 +424,7 @@ def needs(claim: Claim) -> tuple[str, ...]:
     return VERDICT_CLAIMS.get(claim.kind, (claim.kind,))
 
 
-def limit(expectation: Expectation, claims: frozenset[str]) -> Limited:
+def limit(expectation: Expectation, claims: frozenset[str], settles: bool = False) -> Limited:
     """Drop every claim that needs an undeclared protocol claim; an either-verdict goes whole."""
     kept: list[StepVerdict] = []
     dropped: list[str] = []
@@ -388,11 +444,21 @@ def limit(expectation: Expectation, claims: frozenset[str]) -> Limited:
     if end is not None and "end" not in claims:
         dropped.append(str(end))
         end = None
-    # Protocol 1 has no count: count and point claims are left out, never failed or passed.
-    if expectation.count is not None:
-        dropped.append(str(expectation.count))
-    dropped.extend(str(p) for p in expectation.points)
-    held = replace(expectation, steps=tuple(kept), end=end, count=None, points=())
+    # Count, point and settling claims need a version 2 program that declared them; a case
+    # that settles first is counted only by a program that settles.
+    settle = expectation.settle
+    if not settle.empty and "settle" not in claims:
+        dropped.extend(settle.lines())
+        settle = SettleVerdicts()
+    settles_first = settles or not expectation.settle.empty
+    count, points = expectation.count, expectation.points
+    if count is not None and ("count" not in claims or (settles_first and "settle" not in claims)):
+        dropped.append(str(count))
+        count = None
+    if points and ("points" not in claims or (settles_first and "settle" not in claims)):
+        dropped.extend(str(p) for p in points)
+        points = ()
+    held = replace(expectation, steps=tuple(kept), end=end, count=count, points=points, settle=settle)
     return Limited(held, tuple(dropped))
 
 
@@ -416,6 +482,53 @@ def unreported(result: Result, claims: frozenset[str]) -> str:
     if "end" in claims and (result.end is None or result.end.phase is None):
         return "'end' (null)"
     return ""
+
+
+def uncounted(result: Result, claims: frozenset[str], settles: bool) -> str:
+    """The first declared count claim a version 2 result leaves out ("" if none)."""
+    if ("count" in claims or "points" in claims) and result.count is None:
+        return "'count' (null)"
+    counted = result.count is not None and result.count.error is None
+    if "points" in claims and counted and result.count.points is None:
+        return "'points' (null)"
+    if settles and "settle" in claims and result.settle is None:
+        return "'settle' (null)"
+    return ""
+
+
+def count_observation(count: Count) -> CountObservation:
+    """A version 2 count as the comparator sees it."""
+    if count.error is not None:
+        return CountObservation(method=count.method or "", error=count.error, message=count.message)
+    return CountObservation(
+        method=count.method or "",
+        winner=count.winner,
+        margin=count.margin,
+        black=count.black,
+        white=count.white,
+        unit=count.unit,
+        points=count.points or (),
+        komi="" if count.komi is None else str(count.komi),
+    )
+
+
+def settle_observation(
+    settle: Settle, moves: tuple[CaseAction, ...], claims: frozenset[str]
+) -> SettleObservation:
+    """A version 2 settling stage as the comparator sees it."""
+    if settle.error is not None:
+        return SettleObservation(procedure=settle.procedure or "", error=settle.error, message=settle.message)
+    steps = tuple(step_observation(str(a), s, claims) for a, s in zip(moves, settle.steps, strict=False))
+    return SettleObservation(
+        procedure=settle.procedure or "",
+        steps=steps,
+        end=None if settle.end is None else end_observation(settle.end, claims | {"end"}),
+        settled=settle.settled,
+        captured=settle.captured,
+        standing=settle.standing,
+        upheld=settle.upheld,
+        rejected=settle.rejected,
+    )
 
 
 def declined(reason: str) -> Observation:

@@ -1,27 +1,40 @@
-"""The messages of the JSON-lines protocol, version 1 (``spec/jsonl-protocol.md``).
+"""The messages of the JSON-lines protocol, versions 1 and 2 (``spec/jsonl-protocol.md``).
 
 One message is one JSON object on one line. :func:`encode` turns a message into that line (no
 newline); :func:`decode` parses and validates a line and raises :class:`ProtocolError` with a
 one-line reason for anything malformed. Unknown keys are ignored (later minor additions must not
 break older harnesses or programs); unknown message types, wrong types and values outside the
 closed lists are errors. ``None`` in an observation means "the program cannot tell".
+
+Version 2 adds the count and settling by play: ``run.final`` (the agreement, counters and the
+dispute to settle, as the case format's :class:`~jpdtools.suite.model.FinalSpec`), and
+``result.count`` / ``result.settle`` (:class:`Count`, :class:`Settle`). Numbers that may be
+fractions travel as strings (``"3.5"``, ``"7/2"``).
 """
 
 import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from jpdref.reasons import Reason
 
-PROTOCOL_VERSION = 1
+from jpdtools.suite.model import CaseAction, CaseAgreement, CaseClaim, CaseCounters, FinalSpec, SettleSpec
+
+PROTOCOL_VERSION = 1  # the oldest version: start.protocol
+PROTOCOL_VERSIONS = (1, 2)  # every version this side speaks: start.protocols
 
 CLAIMS = ("legal", "reason", "captures", "self-captures", "to-move", "board", "end")
+COUNT_CLAIMS = ("count", "points", "settle")  # version 2
+ALL_CLAIMS = CLAIMS + COUNT_CLAIMS
+WINNERS = ("B", "W", "draw")
+OWNERS = ("B", "W", "none")
 ACTIONS = ("move", "pass", "virtual", "resign")
 EFFECTS = ("played", "refused", "void-pass", "forfeit")
 PHASES = ("handicap", "contest", "halted", "ended")
-END_KINDS = ("two-passes", "four-virtual", "resignation", "cycle", "illegal-move")
+END_KINDS = ("two-passes", "four-virtual", "two-virtual", "resignation", "cycle", "illegal-move")
 RESULTS = ("to-count", "win", "draw", "no-result")
 REASONS = tuple(str(r) for r in Reason)
 COLOURS = ("B", "W")
@@ -39,9 +52,14 @@ class ProtocolError(ValueError):
 
 @dataclass(frozen=True)
 class Start:
-    """Harness → program, once, first: the protocol version the harness speaks."""
+    """Harness → program, once, first: the oldest protocol version the harness speaks, and all
+    of them (``protocols``; empty: ``protocol`` only, as a version 1 harness sent)."""
 
     protocol: int = PROTOCOL_VERSION
+    protocols: tuple[int, ...] = ()
+
+    def offered(self) -> tuple[int, ...]:
+        return self.protocols or (self.protocol,)
 
 
 @dataclass(frozen=True)
@@ -88,6 +106,7 @@ class Run:
     history: tuple[Act, ...] = ()
     moves: tuple[Act, ...] = ()
     case: str = ""
+    final: FinalSpec | None = None  # version 2: count (and settle) the position after ``moves``
 
 
 @dataclass(frozen=True)
@@ -115,6 +134,38 @@ class End:
 
 
 @dataclass(frozen=True)
+class Count:
+    """Version 2: the count of the position after the last step (or ``error``, a refusal code)."""
+
+    method: str | None = None
+    winner: str | None = None
+    margin: Fraction | None = None
+    black: Fraction | None = None
+    white: Fraction | None = None
+    unit: str | None = None
+    komi: Fraction | None = None
+    points: tuple[tuple[str, str, str], ...] | None = None  # (vertex, owner, why)
+    error: str | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Settle:
+    """Version 2: the settling stage as the program played it (or ``error``, a refusal code)."""
+
+    procedure: str | None = None
+    steps: tuple[Step, ...] = ()
+    end: End | None = None
+    settled: tuple[int, int] | None = None
+    captured: tuple[str, ...] = ()
+    standing: tuple[str, ...] = ()
+    upheld: tuple[str, ...] = ()
+    rejected: tuple[str, ...] = ()
+    error: str | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
 class Result:
     """Program → harness: the observations of one ``run``."""
 
@@ -122,6 +173,8 @@ class Result:
     steps: tuple[Step, ...] = ()
     end: End | None = None
     initial_board: str | None = None
+    count: Count | None = None  # version 2
+    settle: Settle | None = None  # version 2
 
 
 @dataclass(frozen=True)
@@ -174,10 +227,117 @@ def _end_json(e: End) -> dict:
     return {"phase": e.phase, "to_move": e.to_move, "kind": e.kind, "result": e.result, "winner": e.winner}
 
 
+def _number(x: Fraction | None) -> str | None:
+    if x is None:
+        return None
+    return str(x.numerator) if x.denominator == 1 else (decimal if (decimal := _decimal(x)) else str(x))
+
+
+def _decimal(x: Fraction) -> str | None:
+    """``x`` as an exact decimal (``"3.5"``, ``"-0.25"``), or None when it has none."""
+    d = x.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return None
+    places = max(twos, fives)
+    scaled = abs(x.numerator) * 10**places // x.denominator
+    sign = "-" if x < 0 else ""
+    return f"{sign}{scaled // 10**places}.{scaled % 10**places:0{places}d}"
+
+
+def _agreement_json(a: CaseAgreement) -> dict:
+    return {
+        "dead": list(a.dead),
+        "seki": list(a.seki),
+        "dame": list(a.dame),
+        "shared": list(a.shared),
+        "claims": [_claim_json(c) for c in a.claims],
+    }
+
+
+def _claim_json(c: CaseClaim) -> dict:
+    return {"color": c.color, "kind": c.kind, "vertex": c.vertex}
+
+
+def _counters_json(c: CaseCounters) -> dict:
+    def pair(value):
+        return None if value is None else list(value)
+
+    return {
+        "moves": pair(c.moves),
+        "passes": pair(c.passes),
+        "virtual": pair(c.virtual),
+        "prisoners": pair(c.prisoners),
+        "handicap": c.handicap,
+        "first_pass": c.first_pass,
+        "last_move": c.last_move,
+        "settling": pair(c.settling),
+    }
+
+
+def _case_act_json(a: CaseAction) -> dict:
+    return _act_json(Act(a.color, a.kind, a.vertex if a.kind == "move" else None))
+
+
+def _final_json(f: FinalSpec) -> dict:
+    settle = None
+    if f.settle is not None:
+        settle = {
+            "first": f.settle.first,
+            "moves": [_case_act_json(a) for a in f.settle.moves],
+            "stones": list(f.settle.stones),
+            "claims": [_claim_json(c) for c in f.settle.claims],
+        }
+    return {
+        "agreement": _agreement_json(f.agreement),
+        "counters": _counters_json(f.counters),
+        "settle": settle,
+    }
+
+
+def _count_json(c: Count) -> dict:
+    return {
+        "method": c.method,
+        "winner": c.winner,
+        "margin": _number(c.margin),
+        "black": _number(c.black),
+        "white": _number(c.white),
+        "unit": c.unit,
+        "komi": _number(c.komi),
+        "points": None if c.points is None else [list(p) for p in c.points],
+        "error": c.error,
+        "message": c.message,
+    }
+
+
+def _settle_json(s: Settle) -> dict:
+    return {
+        "procedure": s.procedure,
+        "steps": [_step_json(step) for step in s.steps],
+        "end": None if s.end is None else _end_json(s.end),
+        "settled": None if s.settled is None else list(s.settled),
+        "captured": list(s.captured),
+        "standing": list(s.standing),
+        "upheld": list(s.upheld),
+        "rejected": list(s.rejected),
+        "error": s.error,
+        "message": s.message,
+    }
+
+
 def to_json(msg: Message) -> dict:
     """The JSON object of a message."""
     if isinstance(msg, Start):
-        return {"type": "start", "protocol": msg.protocol}
+        out: dict[str, Any] = {"type": "start", "protocol": msg.protocol}
+        if msg.protocols:
+            out["protocols"] = list(msg.protocols)
+        return out
     if isinstance(msg, Ready):
         s = msg.supports
         return {
@@ -209,6 +369,7 @@ def to_json(msg: Message) -> dict:
             "stones": stones,
             "history": [_act_json(a) for a in msg.history],
             "moves": [_act_json(a) for a in msg.moves],
+            **({"final": _final_json(msg.final)} if msg.final is not None else {}),
         }
     if isinstance(msg, Result):
         return {
@@ -217,6 +378,8 @@ def to_json(msg: Message) -> dict:
             "initial_board": msg.initial_board,
             "steps": [_step_json(s) for s in msg.steps],
             "end": None if msg.end is None else _end_json(msg.end),
+            **({"count": _count_json(msg.count)} if msg.count is not None else {}),
+            **({"settle": _settle_json(msg.settle)} if msg.settle is not None else {}),
         }
     if isinstance(msg, Error):
         return {"type": "error", "id": msg.id, "message": msg.message}
@@ -348,7 +511,11 @@ def _supports(obj: object) -> Supports:
     if claims is None:
         claims = list(CLAIMS)
     for claim in claims:
-        _one_of("claims", claim if isinstance(claim, str) else repr(claim), CLAIMS)
+        if isinstance(claim, str) and claim.replace("_", "-") in ALL_CLAIMS and "_" in claim:
+            raise ProtocolError(
+                f"claims: {claim!r} is spelled {claim.replace('_', '-')!r} (claim names use hyphens)"
+            )
+        _one_of("claims", claim if isinstance(claim, str) else repr(claim), ALL_CLAIMS)
     return Supports(None if rulesets is None else tuple(rulesets), axes, max_size, tuple(claims))
 
 
@@ -364,13 +531,150 @@ def _stones(obj: object) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def _fraction(obj: Mapping, key: str) -> Fraction | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ProtocolError(f'{key!r} must be a number or a string like "3.5" or "7/2"')
+    try:
+        return Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        raise ProtocolError(f"{key!r}: {str(value)[:40]!r} is not a number") from None
+
+
+def _pair(obj: Mapping, key: str) -> tuple[int, int] | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    ok = isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+    if not ok:
+        raise ProtocolError(f"{key!r} must be a pair of integers [black, white]")
+    return (value[0], value[1])
+
+
+def _claims_of(obj: Mapping, key: str) -> tuple[CaseClaim, ...]:
+    out = []
+    for c in _get(obj, key, list, default=None) or []:
+        if not isinstance(c, dict):
+            raise ProtocolError(f"{key!r}: a claim must be an object")
+        out.append(
+            CaseClaim(
+                _one_of("color", _get(c, "color", str), COLOURS) or "",
+                _get(c, "kind", str),
+                _vertex("vertex", c.get("vertex")),
+            )
+        )
+    return tuple(out)
+
+
+def _final(obj: object) -> FinalSpec | None:
+    if obj is None:
+        return None
+    if not isinstance(obj, dict):
+        raise ProtocolError("'final' must be an object or null")
+    a = obj.get("agreement") or {}
+    c = obj.get("counters") or {}
+    if not isinstance(a, dict) or not isinstance(c, dict):
+        raise ProtocolError("'final.agreement' and 'final.counters' must be objects")
+
+    def points(key: str) -> tuple[str, ...]:
+        return tuple(sorted({_vertex(key, v) for v in _get(a, key, list, default=None) or []}))
+
+    agreement = CaseAgreement(
+        points("dead"), points("seki"), _claims_of(a, "claims"), points("dame"), points("shared")
+    )
+    counters = CaseCounters(
+        moves=_pair(c, "moves"),
+        passes=_pair(c, "passes"),
+        virtual=_pair(c, "virtual"),
+        prisoners=_pair(c, "prisoners"),
+        handicap=_get(c, "handicap", int, default=None),
+        first_pass=_one_of("first_pass", _get(c, "first_pass", str, default=None), ("B", "W", "none")),
+        last_move=_one_of("last_move", _get(c, "last_move", str, default=None), ("B", "W", "none")),
+        settling=_pair(c, "settling"),
+    )
+    settle = None
+    s = obj.get("settle")
+    if s is not None:
+        if not isinstance(s, dict):
+            raise ProtocolError("'final.settle' must be an object or null")
+        moves = tuple(_act(m) for m in _get(s, "moves", list, default=None) or [])
+        settle = SettleSpec(
+            moves=tuple(CaseAction(m.color, m.action, m.vertex) for m in moves),
+            first=_one_of("first", _get(s, "first", str, default=None), COLOURS),
+            stones=tuple(sorted({_vertex("stones", v) for v in _get(s, "stones", list, default=None) or []})),
+            claims=_claims_of(s, "claims"),
+        )
+    return FinalSpec(agreement, counters, settle)
+
+
+def _count(obj: object) -> Count | None:
+    if obj is None:
+        return None
+    if not isinstance(obj, dict):
+        raise ProtocolError("'count' must be an object or null")
+    error = _get(obj, "error", str, default=None)
+    if error is not None:
+        return Count(error=error, message=_get(obj, "message", str, default=None) or "")
+    raw_points = _get(obj, "points", list, default=None)
+    points = None
+    if raw_points is not None:
+        found = []
+        for p in raw_points:
+            if not (isinstance(p, list) and len(p) == 3 and all(isinstance(x, str) for x in p)):
+                raise ProtocolError("'points' must be [vertex, owner, why] triples")
+            found.append((_vertex("points", p[0]), _one_of("owner", p[1], OWNERS) or "", p[2]))
+        points = tuple(found)
+    return Count(
+        method=_get(obj, "method", str, default=None),
+        winner=_one_of("winner", _get(obj, "winner", str, default=None), WINNERS),
+        margin=_fraction(obj, "margin"),
+        black=_fraction(obj, "black"),
+        white=_fraction(obj, "white"),
+        unit=_get(obj, "unit", str, default=None),
+        komi=_fraction(obj, "komi"),
+        points=points,
+    )
+
+
+def _words(obj: Mapping, key: str) -> tuple[str, ...]:
+    values = _get(obj, key, list, default=None) or []
+    if not all(isinstance(v, str) for v in values):
+        raise ProtocolError(f"{key!r} must be a list of strings")
+    return tuple(values)
+
+
+def _settle(obj: object) -> Settle | None:
+    if obj is None:
+        return None
+    if not isinstance(obj, dict):
+        raise ProtocolError("'settle' must be an object or null")
+    error = _get(obj, "error", str, default=None)
+    if error is not None:
+        return Settle(error=error, message=_get(obj, "message", str, default=None) or "")
+    return Settle(
+        procedure=_get(obj, "procedure", str, default=None),
+        steps=tuple(_step(x) for x in _get(obj, "steps", list, default=None) or []),
+        end=_end(obj.get("end")),
+        settled=_pair(obj, "settled"),
+        captured=tuple(sorted({_vertex("captured", v) for v in _words(obj, "captured")})),
+        standing=tuple(sorted({_vertex("standing", v) for v in _words(obj, "standing")})),
+        upheld=_words(obj, "upheld"),
+        rejected=_words(obj, "rejected"),
+    )
+
+
 def from_json(obj: object) -> Message:
     """The message of a JSON value (raises ProtocolError)."""
     if not isinstance(obj, dict):
         raise ProtocolError("a message must be a JSON object")
     kind = _get(obj, "type", str)
     if kind == "start":
-        return Start(_get(obj, "protocol", int))
+        offered = _get(obj, "protocols", list, default=None) or []
+        if not all(type(v) is int for v in offered):
+            raise ProtocolError("'protocols' must be a list of integers")
+        return Start(_get(obj, "protocol", int), tuple(offered))
     if kind == "ready":
         return Ready(
             name=_get(obj, "name", str),
@@ -394,6 +698,7 @@ def from_json(obj: object) -> Message:
             history=tuple(_act(a) for a in _get(obj, "history", list, default=[])),
             moves=tuple(_act(a) for a in _get(obj, "moves", list, default=[])),
             case=_get(obj, "case", str, default=""),
+            final=_final(obj.get("final")),
         )
     if kind == "result":
         return Result(
@@ -401,6 +706,8 @@ def from_json(obj: object) -> Message:
             steps=tuple(_step(s) for s in _get(obj, "steps", list)),
             end=_end(obj.get("end")),
             initial_board=_rows("initial_board", _get(obj, "initial_board", str, default=None)),
+            count=_count(obj.get("count")),
+            settle=_settle(obj.get("settle")),
         )
     if kind == "error":
         return Error(_get(obj, "id", str, default=None), _get(obj, "message", str))

@@ -1,0 +1,64 @@
+"""The reference implementation behind the JSON-lines protocol, with deliberate bugs on request.
+
+Usage: ``python reference_program.py [--bug multi-suicide|no-komi] [--protocol 1|2]``. It answers
+every ``run`` with what ``jpdref`` observes (through :class:`jpdtools.run.adapters.ReferenceAdapter`,
+the adapter ``jpd run`` uses), so without a bug it passes everything it declares. The bugs are
+the kind a real rules engine has:
+
+* ``multi-suicide`` — where the ruleset forbids suicide, it forbids only single-stone suicide (it
+  plays under ``suicide: multi-only``): a multi-stone suicide is accepted;
+* ``no-komi`` — it counts without komi (protocol 2): every margin is off by the komi.
+
+``--protocol 1`` makes it a protocol 1 program (no counting, and it answers ``start`` as a
+protocol 1 program always did); ``--protocol 2`` (the default) declares the count claims too.
+"""
+
+import argparse
+import sys
+
+from jpdref.rules import preset
+from jpdtools.run.adapters import ReferenceAdapter
+from jpdtools.suite.model import CaseAction
+from jpdtools.verify.jsonl import serve
+from jpdtools.verify.jsonl.protocol import CLAIMS, COUNT_CLAIMS, Ready, Result, Run, Supports
+from jpdtools.verify.jsonl.serve import result_of_observation, setup_of_run
+
+
+class ReferenceProgram:
+    def __init__(self, bug: str, protocol: int) -> None:
+        self.bug = bug
+        self.protocol = protocol
+
+    def ready(self) -> Ready:
+        claims = CLAIMS + (COUNT_CLAIMS if self.protocol >= 2 else ())
+        return Ready("reference", self.bug or "exact", Supports(claims=claims), protocol=self.protocol)
+
+    def run(self, msg: Run) -> Result:
+        rules = preset(msg.ruleset).with_values(dict(msg.rules), msg.ruleset)
+        if self.bug == "multi-suicide" and str(rules.value("suicide")) == "forbidden":
+            rules = rules.with_values({"suicide": "multi-only"}, msg.ruleset)
+        if self.bug == "no-komi":
+            rules = rules.with_values({"komi": "0"}, msg.ruleset)
+        setup = setup_of_run(msg)
+        history = tuple(_action(a) for a in msg.history)
+        moves = tuple(_action(a) for a in msg.moves)
+        observation = ReferenceAdapter().observe(setup, history, moves, rules)
+        if observation.error is not None:
+            raise RuntimeError(observation.error)
+        return result_of_observation(msg.id, observation)
+
+
+def _action(act) -> CaseAction:
+    return CaseAction(act.color, act.action, act.vertex)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bug", choices=["multi-suicide", "no-komi"], default="")
+    parser.add_argument("--protocol", type=int, choices=[1, 2], default=2)
+    args = parser.parse_args()
+    return serve.serve(ReferenceProgram(args.bug, args.protocol), protocols=(args.protocol,))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
