@@ -1,0 +1,136 @@
+"""``jpd fuzz --impl SPEC --rules R``: differential fuzzing against the reference implementation.
+
+Plays seeded random games biased towards what breaks engines (ko fights, snapbacks, suicides,
+passes and virtual moves between ko captures, long cycles) through the program and through
+``jpdref``, compares every step (:mod:`jpdtools.verify.fuzz`), shrinks a failing game to a small
+case and writes it as a case file with ``status: proposed`` into ``--out`` (one file per
+finding: ``fuzz.R.SEED.yaml``), ready for ``jpd run`` and ``jpd verify``. Bounded by ``--games``
+and ``--seconds``; game N of ``--seed S`` is the same on every machine.
+
+Exit status: 0 when no game failed, 1 when something was found (or the program errored on every
+game), 2 for bad input, 130 when interrupted.
+"""
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+from jpdref.rules import RulesError, preset
+
+from jpdtools import atomic
+from jpdtools.errors import InputError
+from jpdtools.exitcodes import FAILURE, INTERRUPTED, SUCCESS
+from jpdtools.presets import load_presets
+from jpdtools.suite.model import CaseFile
+from jpdtools.suite.writer import dump_case_file
+from jpdtools.verify import verification
+from jpdtools.verify.fuzz import Event, finding_case, fuzz
+from jpdtools.verify.process import Orphans
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--impl", required=True, metavar="SPEC", help="gnugo | gtp:COMMAND | jsonl:COMMAND | …"
+    )
+    parser.add_argument("--rules", required=True, metavar="R", help="the preset the games are played under")
+    parser.add_argument(
+        "--size",
+        default="9,19",
+        metavar="N[,N…]",
+        help="board sizes, in turn (default 9,19; refused sizes go)",
+    )
+    parser.add_argument("--games", type=int, default=1000, metavar="N", help="at most N games (default 1000)")
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, metavar="S", help="at most S seconds (default 60)"
+    )
+    parser.add_argument("--seed", type=int, default=1, metavar="N", help="the first game's seed (default 1)")
+    parser.add_argument(
+        "--out", type=Path, default=Path("fuzz-findings"), metavar="DIR", help="where the case files go"
+    )
+    parser.add_argument(
+        "--keep-going", action="store_true", help="after a finding, go on for findings of other kinds"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, metavar="SECONDS", help="per command (default 10)"
+    )
+    parser.add_argument("--quiet", "-q", action="store_true", help="findings only, no line per game")
+
+
+def _sizes(text: str) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(word) for word in text.split(","))
+    except ValueError:
+        raise InputError(f"--size: expected N[,N…], got {text!r}") from None
+    bad = [n for n in sizes if not 2 <= n <= 25]
+    if bad:
+        raise InputError(f"--size: {bad[0]} is not a board size (2..25)")
+    return sizes
+
+
+def _check(args: argparse.Namespace) -> None:
+    if args.games < 1:
+        raise InputError(f"--games must be at least 1, got {args.games}")
+    for name in ("seconds", "timeout"):
+        value = getattr(args, name)
+        if not (value > 0 and math.isfinite(value)):
+            raise InputError(f"--{name} must be a positive, finite number of seconds, got {value:g}")
+
+
+def run(args: argparse.Namespace) -> int:
+    _check(args)
+    sizes = _sizes(args.size)
+    if args.rules not in load_presets().names:
+        raise InputError(f"--rules: {args.rules!r} is not a preset (jpd rules lists them)")
+    try:
+        rules = preset(args.rules)
+    except RulesError as err:
+        raise InputError(f"--rules: {err}") from None
+    gtp = args.impl == "gnugo" or args.impl.startswith("gtp:")
+    adapter = verification.open_impl(args.impl, args.timeout, frozenset({args.rules}) if gtp else None)
+    orphans = Orphans()
+    found = games = errors = 0
+    began = time.perf_counter()
+    interrupted = False
+    try:
+        for event in fuzz(
+            adapter,
+            rules,
+            sizes,
+            seed=args.seed,
+            games=args.games,
+            seconds=args.seconds,
+            keep_going=args.keep_going,
+        ):
+            games += event.kind in ("game", "error", "finding")
+            errors += event.kind == "error"
+            if event.kind == "finding" and event.finding is not None:
+                found += 1
+                path = _write(args.out, event, rules, args.impl)
+                print(f"game {event.seed}: {event.text}")
+                print(f"  shrunk in {event.finding.trials} trials to {path}")
+            elif event.kind == "size":
+                print(f"skipped board size {event.text}")
+            elif not args.quiet:
+                print(f"game {event.seed}: {event.text}", file=sys.stderr)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        verification.close_impl(adapter)
+        orphans.clear()
+    wall = time.perf_counter() - began
+    verdict = "INTERRUPTED" if interrupted else f"{found} finding{'s' * (found != 1)}"
+    print(f"{games} games under {args.rules} ({errors} errors of the program) in {wall:.1f} s — {verdict}")
+    if interrupted:
+        return INTERRUPTED
+    return FAILURE if found or (games and errors == games) else SUCCESS
+
+
+def _write(out: Path, event: Event, rules, impl: str) -> Path:
+    assert event.finding is not None
+    case = finding_case(event.finding, rules, impl)
+    path = out / f"{case.id}.yaml"
+    topic = "Findings of jpd fuzz: games the program under test plays differently from the reference"
+    atomic.write_text(path, dump_case_file(CaseFile(str(path), 1, topic, (case,))))
+    return path
