@@ -13,11 +13,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from jpdtools.book.build import OPEN_QUESTIONS, make_book, write_book
+from jpdtools.book.build import make_book, write_book
 from jpdtools.book.observe import observe_suite
-from jpdtools.book.overrides import flips, read_overrides
+from jpdtools.book.overrides import flips
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
+from jpdtools.review.overrides import OPEN_QUESTIONS, read_overrides
 from jpdtools.run.runner import Filters, default_loader
 
 

@@ -4,13 +4,13 @@ import re
 
 import pytest
 from book_helpers import broken_links, build_book
-from jpdtools.book.overrides import read_overrides
 from jpdtools.book.page import slug
 from jpdtools.cli import main
 from jpdtools.errors import InputError
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
-from jpdtools.review.lint import spec_anchors
+from jpdtools.review.lint import check_overrides, spec_anchors
+from jpdtools.review.overrides import read_overrides
 from jpdtools.run.runner import default_loader, load_files
 
 HOSTILE = """format: 1
@@ -167,6 +167,10 @@ def test_a_bad_override_names_its_line(tmp_path):
     with pytest.raises(InputError) as err:
         read_overrides(register, load_presets())
     assert err.value.location.line == 3 and "nonsense" in str(err.value)
+    # jpd lint reports it at its place
+    (problem,) = check_overrides(tmp_path, load_presets())
+    assert problem.check == "overrides" and problem.location.line == 3 and problem.location.column == 23
+    assert check_overrides(spec_dir(), load_presets()) == []
 
 
 def test_every_text_is_escaped(hostile_book):
@@ -194,3 +198,11 @@ def test_a_file_that_does_not_load_is_reported_and_the_rest_is_built(tmp_path, c
     assert main(["book", str(tmp_path / "b"), str(bad), str(conformance_dir() / "ko.yaml")]) == 1
     assert "bad.yaml:" in capsys.readouterr().err
     assert (tmp_path / "b" / "cases" / "ko.simple.001.html").is_file()
+
+
+def test_a_clause_page_lists_where_it_decides(book):
+    out, _ = book
+    html = (out / "clauses" / "rep.simple-ko.html").read_text(encoding="utf-8")
+    # the presets whose repetition axis is simple-ko (spec/rulesets.yaml) refuse White's recapture
+    row = html.split(">ko.simple.001</a>", 2)[2].split("</tr>", 1)[0]
+    assert "step 2 (jpd-art-2008, japanese)" in row

@@ -10,19 +10,19 @@ from jpdtools.book import differences, questions, rulesetpages, seedpages, specp
 from jpdtools.book.assets import SCRIPT, STYLE
 from jpdtools.book.casepage import case_page
 from jpdtools.book.context import Book
+from jpdtools.book.decisions import decided
 from jpdtools.book.indexpage import index_page
 from jpdtools.book.observe import observe_suite
-from jpdtools.book.overrides import flips, read_overrides
+from jpdtools.book.overrides import flips
 from jpdtools.book.page import slug
 from jpdtools.book.printpage import print_page
 from jpdtools.book.seeds import SeedArticle, SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.presets import Presets
 from jpdtools.review.lint import spec_anchors
+from jpdtools.review.overrides import OPEN_QUESTIONS, read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.runner import Filters, SuiteLoader
-
-OPEN_QUESTIONS = "open-questions.md"
 
 
 @dataclass(frozen=True)
@@ -68,8 +68,10 @@ def pages(book: Book) -> Iterable[tuple[str, str]]:
         yield f"cases/{slug(record.case.id)}.html", case_page(book, record)
     cited = specpages.citing(book)
     yield "clauses/index.html", specpages.clause_index(book, cited)
+    decides = decided(book)
     for anchor in specpages.clause_anchors(book):
-        yield f"clauses/{slug(anchor)}.html", specpages.clause_page(book, anchor, cited.get(anchor, []))
+        page = specpages.clause_page(book, anchor, cited.get(anchor, []), decides.get(anchor, {}))
+        yield f"clauses/{slug(anchor)}.html", page
     for name in book.spec.documents:
         yield f"spec/{slug(name)}.html", specpages.document_page(book, name)
     yield "questions/index.html", questions.question_index(book)

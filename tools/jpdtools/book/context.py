@@ -4,12 +4,13 @@ between pages."""
 from dataclasses import dataclass
 
 from jpdtools.book.observe import ObservedSuite
-from jpdtools.book.overrides import Flip, Override
+from jpdtools.book.overrides import Flip
 from jpdtools.book.page import case_href, clause_href, question_href, slug
 from jpdtools.book.seeds import SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.presets import Presets
 from jpdtools.review.lint import Anchor
+from jpdtools.review.overrides import Override
 
 
 @dataclass(frozen=True)

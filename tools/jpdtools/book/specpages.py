@@ -2,7 +2,7 @@
 the cases citing it), an index of them, and each spec document whole."""
 
 from jpdtools.book.context import Book
-from jpdtools.book.page import clause_href, code, esc, link, page, seed_href, slug, table, ul
+from jpdtools.book.page import case_href, clause_href, code, esc, link, page, seed_href, slug, table, ul
 from jpdtools.book.rows import case_rows
 
 
@@ -19,7 +19,20 @@ def citing(book: Book) -> dict[str, list]:
     return out
 
 
-def clause_page(book: Book, anchor: str, cited: list) -> str:
+def _decides(book: Book, places: dict[str, dict[str, list[str]]], root: str) -> str:
+    """The cases where the clause decides a step or the ending, with where and under which rulesets."""
+    everywhere = set(book.presets.names)
+    rows = []
+    for case_id, where in places.items():
+        parts = []
+        for at, rulesets in where.items():
+            under = "every ruleset" if set(rulesets) >= everywhere else ", ".join(rulesets)
+            parts.append(f"{esc(at)} ({esc(under)})")
+        rows.append((link(case_href(case_id, root), case_id), "; ".join(parts)))
+    return table(["case", "where it decides, and under which rulesets"], rows) if rows else "<p>None.</p>"
+
+
+def clause_page(book: Book, anchor: str, cited: list, decides: dict | None = None) -> str:
     root = "../"
     s = book.spec.sections[anchor]
     fragment = f"#{anchor}" if s.level else ""
@@ -33,6 +46,8 @@ def clause_page(book: Book, anchor: str, cited: list) -> str:
         ul(seeds) if seeds else "<p>None listed in <code>spec/sources.yaml</code>.</p>",
         f"<h2>Cases citing it ({len(cited)})</h2>",
         case_rows(cited, root),
+        f"<h2>Cases where it decides a step or the ending, as run ({len(decides or {})})</h2>",
+        _decides(book, decides or {}, root),
     ]
     return page(f"{anchor} — {s.heading}", "".join(body), root)
 

@@ -17,6 +17,8 @@
 * **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
   its ``Pinned by:`` line lists exactly the cases citing it (``jpd lint --update-pins`` rewrites
   those lines); an entry whose cases cannot be written yet says so, ``Pinned by: (pending: why)``;
+* **overrides** — every ``Overrides:`` ruleset of ``spec/open-questions.md`` (another reading of an
+  open question as axis overrides) is a preset with valid overrides (:mod:`.overrides`);
 * **coverage** — every normative play clause of ``spec/play.md`` (anchors starting with
   ``capture.``, ``rep.``, ``turn.``, ``end.``, ``setup.``, ``play.move``, ``play.illegal``) is
   cited by a case with a step that is legal under some ruleset and by one with a step that is
@@ -37,6 +39,7 @@ from jpdtools import atomic
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import Presets
 from jpdtools.review import traceability
+from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.adapters import Adapter, Observation
 from jpdtools.run.runner import Filters, LoadFailure, SuiteLoader, execute, make_plan
@@ -478,6 +481,18 @@ def update_pins(files: Sequence[CaseFile], spec_dir: Path) -> int:
 # -- everything --------------------------------------------------------------------------------
 
 
+def check_overrides(spec_dir: Path, presets: Presets) -> list[Problem]:
+    """Every ``Overrides:`` ruleset of the register is a preset with valid axis overrides."""
+    path = spec_dir / OPEN_QUESTIONS
+    if not path.is_file():
+        return []
+    try:
+        read_overrides(path, presets)
+    except InputError as err:
+        return [Problem("overrides", err.message, err.location)]
+    return []
+
+
 def lint(
     files: Sequence[CaseFile],
     failures: Sequence[LoadFailure],
@@ -526,6 +541,7 @@ def lint(
         problems += check_count_coverage(count_rows, anchors, spec_dir)
     if whole_suite and not failures:
         problems += check_pins(files, spec_dir)
+    problems += check_overrides(spec_dir, presets)
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
         return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows))
