@@ -5,9 +5,11 @@ The wheel itself is built, installed into a fresh environment and run from anoth
 """
 
 import ast
+import fnmatch
 import hashlib
 import json
 import shutil
+import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -275,3 +277,22 @@ def test_the_readme_library_example_runs_and_prints_what_it_says(capsys):
     assert promised == ["W C3 refused occupied", "to-count (two-passes)", "W wins by 7.5 points"]
     for claim in promised:
         assert claim in [line.strip() for line in printed], (claim, printed)
+
+
+def test_every_non_python_file_of_the_packages_is_declared_package_data():
+    """A file a package reads at run time (a stylesheet, a marker) ships only when declared."""
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "package-data"
+    ]
+    for package, folder in (
+        ("jpdref", REPO / "refimpl" / "jpdref"),
+        ("jpdtools", REPO / "tools" / "jpdtools"),
+    ):
+        for path in folder.rglob("*"):
+            relative = path.relative_to(folder)
+            if path.is_dir() or path.suffix in (".py", ".pyc") or relative.parts[0] == "_data":
+                continue
+            patterns = declared.get(package, [])
+            assert any(fnmatch.fnmatch(relative.as_posix(), p) for p in patterns), (
+                f"{package}/{relative} is not in [tool.setuptools.package-data] of pyproject.toml"
+            )

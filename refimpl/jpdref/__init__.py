@@ -5,6 +5,12 @@ A pure rules engine: no network or terminal I/O, and one file read — the named
 :mod:`jpdref.specfiles`). Every public function that implements a clause of ``spec/`` names the
 clause anchor in its docstring (``{#anchor}``).
 
+Use (the public API is listed in the README, "jpdref as a library")::
+
+    from jpdref import BLACK, Action, Game, Geometry, rules
+    game = Game.new(rules.preset("chinese"), Geometry.square(9))
+    step = game.play(Action.move(BLACK, game.geometry.from_gtp("E5")))  # a Step: legal, effect, reason
+
 Naming conventions used throughout (written once, here):
 
 * a *point* is an int index ``y * width + x`` with ``y = 0`` the top line of a diagram;
