@@ -20,6 +20,7 @@ points (``y * width + x``, ``aa`` = top-left = 0). Every error is an :class:`Sgf
 file, line and column.
 """
 
+import functools
 import re
 import sys
 from collections.abc import Callable
@@ -208,11 +209,16 @@ def _main_line(src: _Source) -> list[list[_Prop]]:
             top = stack[-1]
             top[2] += 1
             move = _MOVE_NODE.match(text, pos)
-            if move is not None:  # the whole node at once (a third of the reading time)
-                if top[0]:
-                    nodes.append([(move.group(1), [move.group(2)], move.start(1), [move.start(2) - 1])])
+            if move is not None:  # whole nodes at once while they are plain moves (most of a record)
+                main = top[0]
+                while move is not None:
+                    if main:
+                        nodes.append([(move.group(1), [move.group(2)], move.start(1), [move.start(2) - 1])])
+                    pos = move.end()
+                    move = _MOVE_NODE.match(text, pos)
+                    if move is not None:
+                        top[2] += 1
                 node = None
-                pos = move.end()
                 continue
             node = [] if top[0] else None
             if node is not None:
@@ -255,6 +261,13 @@ def _text(raw: str) -> str:
     return _ESCAPE.sub(r"\1", _SOFT_BREAK.sub("", raw))
 
 
+@functools.cache
+def _board_points(width: int, height: int) -> dict[str, int]:
+    """Every point of a board by its SGF name (``aa`` → 0), built once per size."""
+    letters = SGF_POINT_LETTERS
+    return {letters[x] + letters[y]: y * width + x for y in range(height) for x in range(width)}
+
+
 @dataclass(frozen=True)
 class _Decoder:
     src: _Source
@@ -275,6 +288,9 @@ class _Decoder:
         return y * self.width + x
 
     def move(self, raw: str, pos: int) -> int | None:
+        p = _board_points(self.width, self.height).get(raw)
+        if p is not None:
+            return p
         raw = raw.strip()
         if not raw or (raw == "tt" and self.width <= 19 and self.height <= 19):
             return None
