@@ -25,7 +25,7 @@ from jpdtools.errors import InputError, Location
 from jpdtools.records.sources import RecordData, Source, SourceError, find_sources, read_records, shard_of
 from jpdtools.records.verdict import record_error, referee_record
 
-CHUNK = 8  # records per task sent to a worker process
+CHUNK = 32  # records per task sent to a worker: fewer round trips (the parent's share halves from 8)
 
 
 @dataclass(frozen=True)
