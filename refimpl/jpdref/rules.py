@@ -11,7 +11,6 @@ The last two axes say how a halted game is counted (spec/counting.md): ``countin
 defined here, with the rules; the play engine and counting import them (never the other way round).
 """
 
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -341,6 +340,8 @@ def select_ruleset(rulesets: Sequence[Rules], spec: str) -> Rules:
         if rules.name == name:
             break
     else:
+        import difflib  # only for a mistyped name: start-up time
+
         close = difflib.get_close_matches(name, names, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise RulesError(f"unknown ruleset {name!r}{hint}; known: {', '.join(names)}")

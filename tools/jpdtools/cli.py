@@ -8,7 +8,6 @@ input (InputError, RulesError and the engine's set-up errors) prints ``jpd: erro
 """
 
 import argparse
-import difflib
 import importlib
 import sys
 
@@ -56,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
         return guarded(print_version, None)
     name = argv[0]
     if name not in COMMANDS:
+        import difflib  # only for a mistyped command: start-up time
+
         close = difflib.get_close_matches(name, list(COMMANDS), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         print(f"jpd: error: unknown command {name!r}{hint}", file=sys.stderr)

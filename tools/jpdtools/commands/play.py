@@ -6,12 +6,9 @@ empty board of ``--size``. The moves use the case format's move-list syntax ({#f
 Every step is run through the same reference adapter as ``jpd run``.
 """
 
-import json
-
 from jpdtools import table
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
-from jpdtools.records.sgf import read_position_file
 from jpdtools.run.adapters import Observation, ReferenceAdapter
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import CaseAction, Setup
@@ -43,6 +40,8 @@ def run(args) -> int:
             raise InputError(f"{name}: {obs.error}")
     if args.json:
         data = [_as_json(name, obs) for name, obs in observed]
+        import json  # the imports of a command that prints a table are its start-up time
+
         print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
     elif len(observed) == 1:
         _print_one(*observed[0], setup)
@@ -61,6 +60,8 @@ def _position(args, dsl: Dsl) -> tuple[Setup, tuple[CaseAction, ...]]:
             raise InputError(f"--size {args.size!r} is not N or WxH")
         return Setup(int(w), int(h or w), handicap=args.handicap), ()
     path = args.position
+    from jpdtools.records.sgf import read_position_file  # only for a position file
+
     text, is_sgf = read_position_file(path)
 
     def place(line: int, column: int) -> Location:
