@@ -9,6 +9,7 @@ the kind a real rules engine has:
   plays under ``suicide: multi-only``): a multi-stone suicide is accepted;
 * ``no-komi`` — it counts without komi (protocol 2): every margin is off by the komi.
 
+``--require-case`` answers ``error`` to a ``run`` whose ``case`` is empty (the harness must fill it).
 ``--protocol 1`` makes it a protocol 1 program (no counting, and it answers ``start`` as a
 protocol 1 program always did); ``--protocol 2`` (the default) declares the count claims too.
 """
@@ -25,15 +26,18 @@ from jpdtools.verify.jsonl.serve import result_of_observation, setup_of_run
 
 
 class ReferenceProgram:
-    def __init__(self, bug: str, protocol: int) -> None:
+    def __init__(self, bug: str, protocol: int, require_case: bool = False) -> None:
         self.bug = bug
         self.protocol = protocol
+        self.require_case = require_case
 
     def ready(self) -> Ready:
         claims = CLAIMS + (COUNT_CLAIMS if self.protocol >= 2 else ())
         return Ready("reference", self.bug or "exact", Supports(claims=claims), protocol=self.protocol)
 
     def run(self, msg: Run) -> Result:
+        if self.require_case and not msg.case:
+            raise RuntimeError(f"run {msg.id} names no case")
         rules = preset(msg.ruleset).with_values(dict(msg.rules), msg.ruleset)
         if self.bug == "multi-suicide" and str(rules.value("suicide")) == "forbidden":
             rules = rules.with_values({"suicide": "multi-only"}, msg.ruleset)
@@ -56,8 +60,10 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bug", choices=["multi-suicide", "no-komi"], default="")
     parser.add_argument("--protocol", type=int, choices=[1, 2], default=2)
+    parser.add_argument("--require-case", action="store_true")
     args = parser.parse_args()
-    return serve.serve(ReferenceProgram(args.bug, args.protocol), protocols=(args.protocol,))
+    program = ReferenceProgram(args.bug, args.protocol, args.require_case)
+    return serve.serve(program, protocols=(args.protocol,))
 
 
 if __name__ == "__main__":

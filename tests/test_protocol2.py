@@ -97,3 +97,21 @@ def test_a_bracket_inside_a_case_id_needs_the_ruleset_part():
     with pytest.raises(InputError, match="matches no ruleset") as err:
         parse_expected_failures("# a comment\nko.simple.00[1-3]\n", "list.txt", names)
     assert err.value.location.line == 2
+
+
+def test_every_run_names_its_case_and_failing_items_show_their_clauses_in_html(capsys, tmp_path):
+    path = str(conformance_dir() / "ko.yaml")
+    status, report = verify_json(capsys, "--impl", impl("--require-case"), path)
+    assert status == 0 and report["summary"]["error"] == 0
+    html = tmp_path / "report.html"
+    main(
+        [
+            "verify",
+            "--impl",
+            impl("--bug", "multi-suicide"),
+            str(conformance_dir() / "suicide.yaml"),
+            "--html",
+            str(html),
+        ]
+    )
+    assert "capture.suicide" in html.read_text(encoding="utf-8")

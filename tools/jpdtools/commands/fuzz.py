@@ -8,7 +8,8 @@ finding: ``fuzz.R.SEED.yaml``), ready for ``jpd run`` and ``jpd verify``. Bounde
 and ``--seconds``; game N of ``--seed S`` is the same on every machine.
 
 Exit status: 0 when no game failed, 1 when something was found (or the program errored on every
-game), 2 for bad input, 130 when interrupted.
+game, or no game could be played), 2 for bad input, 130 when interrupted. For a GTP engine the
+games' ruleset is the one it is taken to play (``--engine-rules`` of ``jpd verify``).
 """
 
 import argparse
@@ -124,7 +125,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"{games} games under {args.rules} ({errors} errors of the program) in {wall:.1f} s — {verdict}")
     if interrupted:
         return INTERRUPTED
-    return FAILURE if found or (games and errors == games) else SUCCESS
+    if not games:
+        print("jpd fuzz: no game could be played (see the board sizes above)", file=sys.stderr)
+    return FAILURE if found or errors == games else SUCCESS
 
 
 def _write(out: Path, event: Event, rules, impl: str) -> Path:

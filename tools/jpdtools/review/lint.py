@@ -24,6 +24,9 @@
   cited by a case with a step that is legal under some ruleset and by one with a step that is
   illegal under some ruleset (as the reference implementation observes it, or, where it cannot
   play the case, as the case's firm verdicts say);
+* **19×19 coverage** — each of those clauses is also cited by a case on a 19×19 board, so that an
+  engine that plays only 19×19 is tested on every clause (``conformance/board19.yaml`` holds
+  small cases moved into the corner of a 19×19 board: :mod:`jpdtools.suite.enlarge`);
 * **count coverage** (only with ``require_count_coverage``, ``jpd lint --require-count-coverage``)
   — every clause ``{#count.…}`` of ``spec/counting.md`` is cited by at least one case. It is a
   separate switch because the counting cases are still being written: CI turns it on once they
@@ -117,6 +120,7 @@ class LintReport:
     coverage: tuple[CoverageRow, ...]
     new_ids: tuple[str, ...] = ()  # suite ids missing from ids.txt
     count_coverage: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (count clause, citing case ids)
+    large_board: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (play clause, citing 19×19 case ids)
 
     @property
     def ok(self) -> bool:
@@ -377,6 +381,33 @@ def check_coverage(rows: Sequence[CoverageRow], anchors: dict[str, Anchor], spec
     return problems
 
 
+LARGE_BOARD = 19
+
+
+def large_board_coverage(
+    files: Sequence[CaseFile], clauses: Sequence[str], size: int = LARGE_BOARD
+) -> list[tuple[str, tuple[str, ...]]]:
+    """For each play clause, the cases on a ``size`` × ``size`` board that cite it."""
+    large = [
+        c
+        for c, _ in _cases(files)
+        if c.setup is not None and not c.is_error_case and (c.setup.width, c.setup.height) == (size, size)
+    ]
+    return [(clause, tuple(c.id for c in large if clause in c.spec)) for clause in clauses]
+
+
+def check_large_board(
+    rows: Sequence[tuple[str, tuple[str, ...]]], anchors: dict[str, Anchor], spec_dir: Path
+) -> list[Problem]:
+    problems = []
+    for clause, ids in rows:
+        if not ids:
+            a = anchors[clause]
+            message = f"clause {clause!r} is cited by no {LARGE_BOARD}x{LARGE_BOARD} case"
+            problems.append(Problem("coverage", message, Location(str(spec_dir / a.file), a.line, 1)))
+    return problems
+
+
 def count_coverage(
     files: Sequence[CaseFile], anchors: dict[str, Anchor]
 ) -> list[tuple[str, tuple[str, ...]]]:
@@ -548,4 +579,6 @@ def lint(
     legality = legality_by_case(files, presets, adapter, loader)
     rows = coverage(files, covered_anchors(anchors), legality)
     problems += check_coverage(rows, anchors, spec_dir)
-    return LintReport(tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows))
+    large = large_board_coverage(files, covered_anchors(anchors)) if whole_suite else []
+    problems += check_large_board(large, anchors, spec_dir)
+    return LintReport(tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows), tuple(large))

@@ -377,7 +377,10 @@ def fuzz(
     deadline = time.monotonic() + seconds
     playable = []
     for size in sizes:
-        why = _cannot_play(adapter, rules, size)
+        try:
+            why = _cannot_play(adapter, rules, size)
+        except Exception as err:  # a program that cannot even be asked
+            why = f"{type(err).__name__}: {err}"
         if why:
             yield Event("size", text=f"{size}x{size}: {why}")
         else:
@@ -391,7 +394,11 @@ def fuzz(
         rng = random.Random(game_seed)
         size = playable[n % len(playable)]
         trial = Trial(Setup(size, size), random_game(rules, size, rng, max_moves(size), frozenset(kinds)))
-        checked = check(adapter, trial, rules)
+        try:
+            checked = check(adapter, trial, rules)
+        except Exception as err:  # the program misbehaved where the harness asked it something
+            yield Event("error", game_seed, f"{type(err).__name__}: {err}")
+            continue
         if checked is None:
             yield Event("game", game_seed, f"{size}x{size}, {len(trial.moves)} actions: not comparable")
             continue

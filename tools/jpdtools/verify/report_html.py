@@ -63,7 +63,8 @@ Illustrate = Callable[[VerifyResult], str]
 
 def _item(r: VerifyResult, illustrate: Illustrate | None = None) -> str:
     c = r.result
-    head = f"<code>{escape(r.name)}</code> — {escape(c.where)}"
+    clauses = f" [{escape(', '.join(r.clauses))}]" if r.clauses else ""
+    head = f"<code>{escape(r.name)}</code> — {escape(c.where)}{clauses}"
     rows = "".join(_mismatch_row(m.to_json()) for m in c.mismatches)
     parts = [f"<details><summary>{head}</summary>"]
     if rows:
@@ -73,9 +74,13 @@ def _item(r: VerifyResult, illustrate: Illustrate | None = None) -> str:
     if r.expected_failure:
         parts.append(f"<p>listed in the expected failures as <code>{escape(r.expected_failure)}</code></p>")
     if r.limited:
-        parts.append(f"<p>not compared (the referee's): {escape('; '.join(r.limited))}</p>")
+        parts.append(f"<p>not compared: {escape('; '.join(r.limited))}</p>")
     if illustrate is not None:
         parts.append(illustrate(r))
+    if r.transcript:
+        parts.append(
+            f"<p>transcript (sent &gt;, received &lt;):</p><pre>{escape(chr(10).join(r.transcript))}</pre>"
+        )
     parts.append("</details>")
     return "".join(parts)
 
