@@ -290,3 +290,31 @@ def test_a_dask_cluster_gives_the_summary_of_one_run(wild, tmp_path):
     assert status == 1
     assert clustered.read_bytes() == single.read_bytes()
     assert len({x["record"] for x in _lines(out)}) == len(WILD)
+
+
+# -- the progress bar ---------------------------------------------------------------------------
+def test_a_progress_bar_with_rate_and_eta_only_on_a_terminal(wild, capsys):
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: a terminal of 100 columns on stdout and stderr
+        fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        os.execv(sys.executable, [sys.executable, "-m", "jpdtools.cli", "replay", str(wild), "--jobs", "1"])
+    out = b""
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    os.waitpid(pid, 0)
+    text = out.decode("utf-8", errors="replace")
+    assert f"0/{len(WILD)} " in text and f"{len(WILD)}/{len(WILD)} " in text  # notes.txt is no record
+    assert "record/s" in text and "<" in text  # the rate, and the elapsed<remaining time
+    _run(str(wild), "--jobs", "1")
+    assert "record/s" not in capsys.readouterr().err  # not a terminal: no bar
