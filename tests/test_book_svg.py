@@ -75,3 +75,10 @@ def test_every_text_is_escaped():
     text = board_svg(Picture("..", label='<script>alert(1)</script>"', markers=(("<", "A1"),)))
     assert "<script>" not in text
     ET.fromstring(text)  # still well-formed
+
+
+def test_a_refused_move_whose_stone_stands_is_ringed_not_crossed():
+    # a program that ignores the turn order placed the stone the rules refuse
+    svg = parse(Picture("..O/...", refused="C2"))
+    assert "refused" not in [g.get("class") for g in svg.iter(f"{NS}g")]
+    assert [c.get("class") for c in svg.iter(f"{NS}circle")] == ["stone", "last"]

@@ -30,7 +30,8 @@ class Picture:
     ``captured``: ((vertex, colour B|W), …) stones the last action removed; ``markers``:
     ((letter, vertex), …); ``virtual``: (Black's, White's) virtual stones, None to leave the
     counter out; ``owners``: ((vertex, owner B|W|none, why), …) of a counted board; ``label``:
-    the accessible name of the picture; ``refused``: where a refused move was tried."""
+    the accessible name of the picture; ``refused``: where a refused move was tried (crossed out
+    on an empty point; where a program placed the stone anyway, the stone is ringed as played)."""
 
     rows: str
     last: str | None = None
@@ -230,8 +231,11 @@ def board_svg(picture: Picture) -> str:
             out.append(_last(*xy, "B" if ch in "Xx" else "W" if ch in "Oo" else None, picture.last))
     if picture.refused:
         xy = _xy(picture.refused, height)
-        if xy is not None:
+        if xy is not None and stone_at.get(xy, ".") == ".":
             out.append(_refused(*xy, picture.refused))
+        elif xy is not None and not picture.last:  # "refused", yet a stone stands there: ring it
+            ch = stone_at[xy]
+            out.append(_last(*xy, "B" if ch in "Xx" else "W", picture.refused))
     if picture.virtual is not None:
         out += _virtual_panel(picture.virtual, width)
     out.append("</svg>")
