@@ -10,7 +10,10 @@ strings. One case under one ruleset gets one :class:`Status`:
 * ``skip`` — the program cannot play this ruleset or board (it declared so), or the case makes
   claims about the count or about settling by play and the program did not count or settle
   (while every other claim held);
-* ``error`` — the case could not be played (impossible set-up, a refused history action, a crash).
+* ``error`` — the case could not be played (impossible set-up, a refused history action, a crash),
+  or its expectation claims nothing: a claim is never compared against nothing, so nothing that
+  was not checked can pass (an empty verdict text, a step line without claims, a settling end the
+  program did not report).
 """
 
 from dataclasses import dataclass, field
@@ -302,6 +305,9 @@ def _judge_steps(
             mismatches.append(Mismatch(verdict.step, verdict, None, where(verdict.step)))
             continue
         step = steps[verdict.step - 1]
+        if not verdict.alternatives or not all(verdict.alternatives):  # a line that claims nothing
+            mismatches.append(Mismatch(verdict.step, verdict, None, where(verdict.step)))
+            continue
         if verdict.is_open:
             if any(all(claim_holds(c, step) for c in alt) for alt in verdict.alternatives):
                 open_steps.append(verdict.step)
@@ -309,7 +315,7 @@ def _judge_steps(
                 observed = _either_observed(verdict, step)
                 mismatches.append(Mismatch(verdict.step, verdict, observed, where(verdict.step)))
             continue
-        for claim in verdict.alternatives[0] if verdict.alternatives else ():
+        for claim in verdict.alternatives[0]:
             if not claim_holds(claim, step):
                 observed_one = observed_claim(claim.kind, step)
                 mismatches.append(Mismatch(verdict.step, claim, observed_one, where(verdict.step)))
@@ -321,7 +327,7 @@ def proof_holds(line: ProofVerdict, settling: SettleObservation) -> bool:
     end of the stage; ``upheld``/``rejected``: the disputed claim was upheld / rejected."""
     if line.kind in ("dead", "alive"):
         found = settling.captured if line.kind == "dead" else settling.standing
-        return all(v in found for v in line.vertices)
+        return bool(line.vertices) and all(v in found for v in line.vertices)
     found = settling.upheld if line.kind == "upheld" else settling.rejected
     return str(line.claim) in found
 
@@ -350,9 +356,11 @@ def judge_settling(verdicts: SettleVerdicts, settling: SettleObservation) -> tup
     if verdicts.error is not None:
         refused = _settle_claim(f"settle: error {verdicts.error}")
         mismatches.append(Mismatch(None, refused, _settle_claim("settled by play"), label="settle"))
-    if verdicts.end is not None and settling.end is not None and not end_holds(verdicts.end, settling.end):
-        got = observed_end(settling.end)
-        mismatches.append(Mismatch(None, verdicts.end, got, label="settle-end"))
+    if verdicts.end is not None:
+        if settling.end is None:  # nothing observed is not a match
+            mismatches.append(Mismatch(None, verdicts.end, None, label="settle-end"))
+        elif not end_holds(verdicts.end, settling.end):
+            mismatches.append(Mismatch(None, verdicts.end, observed_end(settling.end), label="settle-end"))
     settled = verdicts.settled
     if settled is not None and (settled.black, settled.white) != settling.settled:
         got_text = (
@@ -370,6 +378,8 @@ def judge(expectation: Expectation, observation: Observation) -> Judgement:
     """Compare every claim of ``expectation`` with ``observation``."""
     if observation.error:
         return Judgement(Status.ERROR, detail=observation.error)
+    if expectation.empty:  # the loader refuses it; an expectation built otherwise must not pass
+        return Judgement(Status.ERROR, detail="the expectation states no claim: nothing was checked")
     if observation.skip:
         return Judgement(Status.SKIP, detail=observation.skip)
     count_open = False

@@ -572,18 +572,23 @@ def _expectations(item: LocDict, case: Case, ctx: _Ctx, settle: SettleSpec | Non
         verdicts = ctx.dsl.parse_verdicts(text, ctx.place(text))
         _check_verdicts(verdicts, case, ctx)
         _check_settle_verdicts(verdicts, case, settle, ctx)
-        out.append(
-            Expectation(
-                selector.text,
-                verdicts.steps,
-                verdicts.end,
-                verdicts.text,
-                where,
-                verdicts.count,
-                verdicts.points,
-                verdicts.settle,
-            )
+        expectation = Expectation(
+            selector.text,
+            verdicts.steps,
+            verdicts.end,
+            verdicts.text,
+            where,
+            verdicts.count,
+            verdicts.points,
+            verdicts.settle,
         )
+        if expectation.empty:  # {#format.expect}: a text that claims nothing checks nothing
+            raise ctx.error(
+                "missing-expectation",
+                f"the verdict text of {selector.text!r} states no claim (empty or only comments)",
+                where,
+            )
+        out.append(expectation)
     result = tuple(out)
     probe = replace(case, expectations=result, location=ctx.key(item, "expect"))
     resolve(probe, ctx.presets)

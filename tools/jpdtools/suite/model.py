@@ -348,6 +348,12 @@ class Expectation:
         """Whether this expectation says anything about settling by play."""
         return not self.settle.empty
 
+    @property
+    def empty(self) -> bool:
+        """Whether it claims nothing at all (an empty or comment-only text): an error, never a
+        pass ({#format.expect})."""
+        return not self.steps and self.end is None and not self.counts and not self.settles
+
 
 @dataclass(frozen=True)
 class LoadErrorSpec:
