@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-from jpdtools.exitcodes import ERROR, INTERRUPTED
+from jpdtools.exitcodes import ERROR, INTERRUPTED, NOTHING_SELECTED
 
 COMMANDS = {
     "run": "run the conformance suite against the reference implementation",
@@ -88,10 +88,13 @@ def guarded(run, args) -> int:
     from jpdref.handicap import HandicapError
     from jpdref.rules import RulesError
 
-    from jpdtools.errors import InputError
+    from jpdtools.errors import InputError, NothingSelected
 
     try:
         return run(args)
+    except NothingSelected as err:
+        print(f"jpd: error: {err}", file=sys.stderr)
+        return NOTHING_SELECTED
     except (InputError, RulesError, PositionError, CoordinateError, HandicapError) as err:
         print(f"jpd: error: {err}", file=sys.stderr)
         return ERROR

@@ -34,6 +34,12 @@ class InputError(Exception):
         return f"{self.location}: {self.message}" if self.location else self.message
 
 
+class NothingSelected(InputError):
+    """A selection (``--id``, ``--tag``, ``--rules``, case paths) that chooses nothing: never a
+    success, since nothing was checked. The message names the selector; the exit status is
+    :data:`jpdtools.exitcodes.NOTHING_SELECTED`."""
+
+
 def read_text_file(path: Path, what: str = "file") -> str:
     """The UTF-8 text of ``path``; an unreadable or undecodable file is an InputError naming it."""
     try:

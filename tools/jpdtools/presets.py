@@ -12,7 +12,7 @@ from pathlib import Path
 
 from jpdref.rules import AXES, PRESETS_FILE, Rules, RulesError, select_ruleset
 
-from jpdtools.errors import InputError
+from jpdtools.errors import InputError, NothingSelected
 from jpdtools.paths import spec_file
 from jpdtools.yamlsrc import LocDict, load_yaml_file, location_of
 
@@ -35,7 +35,10 @@ class Presets:
         """``all``, or a comma-free list of names separated by ``+`` or spaces."""
         if spec.strip() == "all":
             return list(self.rulesets)
-        return [self.get(s) for s in spec.replace("+", " ").split()]
+        names = spec.replace("+", " ").split()
+        if not names:
+            raise NothingSelected(f"--rules {spec!r} names no ruleset")
+        return [self.get(s) for s in names]
 
 
 def load_presets(path: Path | None = None) -> Presets:

@@ -8,7 +8,7 @@ and the :class:`~jpdtools.suite.identity.SuiteIdentity` of the files it came fro
 import argparse
 from pathlib import Path
 
-from jpdtools.errors import InputError
+from jpdtools.errors import InputError, NothingSelected
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import Presets
 from jpdtools.run.runner import Filters, Plan, SuiteLoader, parse_rules_option, plan_paths
@@ -73,8 +73,21 @@ def selected_suite(args: argparse.Namespace) -> SuiteIdentity:
 
 
 def selected_plan(args: argparse.Namespace, presets: Presets, loader: SuiteLoader) -> Plan:
-    """The plan the selection options of ``args`` choose."""
+    """The plan the selection options of ``args`` choose. Raises NothingSelected, naming the
+    selectors, when it holds no item (and no file failed to load, which is reported as such)."""
     filters = Filters(
         rules=parse_rules_option(args.rules, presets), tags=tuple(args.tag), ids=tuple(args.ids)
     )
-    return plan_paths(suite_paths(args), presets, filters, loader)
+    paths = suite_paths(args)
+    plan = plan_paths(paths, presets, filters, loader)
+    if not (plan.items or plan.failures or plan.errors):
+        raise NothingSelected(f"nothing selected: no case matches {describe_selection(args, paths)}")
+    return plan
+
+
+def describe_selection(args: argparse.Namespace, paths: list[Path]) -> str:
+    """The selectors of ``args`` as the user wrote them, e.g. ``--id 'nosuch' in conformance``."""
+    parts = [f"--id {p!r}" for p in args.ids] + [f"--tag {t!r}" for t in args.tag]
+    parts += [f"--rules {r!r}" for r in args.rules]
+    where = ", ".join(str(p) for p in paths)
+    return f"{' '.join(parts)} in {where}" if parts else f"the cases of {where}"

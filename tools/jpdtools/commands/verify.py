@@ -22,8 +22,14 @@ from pathlib import Path
 
 from jpdtools import atomic
 from jpdtools.book.failures import illustrator
-from jpdtools.commands.selecting import add_selection_arguments, selected_plan, selected_suite
-from jpdtools.errors import InputError
+from jpdtools.commands.selecting import (
+    add_selection_arguments,
+    describe_selection,
+    selected_plan,
+    selected_suite,
+    suite_paths,
+)
+from jpdtools.errors import InputError, NothingSelected
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.paths import spec_dir
 from jpdtools.presets import load_presets
@@ -113,16 +119,19 @@ def run(args: argparse.Namespace) -> int:
     engine_rules = _engine_rules(args, presets.names)
     notes = _notes(args, presets.names)
     expected = verify.load_expected_failures(args.expected_failures, presets.names)
+    loader = default_loader()  # the selection first: a selection error starts no engine
+    plan = selected_plan(args, presets, loader)
+    suite = selected_suite(args)
+    items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
+    if not items and not plan.failures:
+        selection = describe_selection(args, suite_paths(args))
+        raise NothingSelected(f"nothing selected: no case to ask a program about matches {selection}")
     opener = functools.partial(verify.open_impl, engine_rules=engine_rules)
     adapter = opener(args.impl, args.timeout)
     name = adapter.name
     if notes and not (args.quiet or args.json):
         for note in notes:
             print(f"jpd verify: note: {note}", file=sys.stderr)
-    loader = default_loader()
-    plan = selected_plan(args, presets, loader)
-    suite = selected_suite(args)
-    items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
     stream = _open_stream(args.report_dir)
     progress = report.Progress(sys.stderr, len(items), enabled=not (args.quiet or args.json))
     collected: list[verify.VerifyResult] = []

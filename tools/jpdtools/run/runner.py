@@ -22,7 +22,7 @@ from pathlib import Path
 
 from jpdref.rules import Rules, RulesError
 
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, NothingSelected
 from jpdtools.presets import Presets
 from jpdtools.run.adapters import Adapter
 from jpdtools.run.compare import CaseResult, Judgement, Mismatch, Status, judge
@@ -91,6 +91,8 @@ def parse_rules_option(values: Iterable[str], presets: Presets) -> tuple[str, ..
     """
     names: list[str] = []
     for value in values:
+        if not value.replace(",", " ").replace("+", " ").split():
+            raise NothingSelected(f"--rules {value!r} names no ruleset")
         for word in value.replace(",", " ").replace("+", " ").split():
             if word == "all":
                 return ()
