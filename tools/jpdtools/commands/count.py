@@ -28,6 +28,7 @@ from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import Marks, Refusal, play_action, read_marks, replay_record
 from jpdtools.records.sgf import GameRecord, parse_sgf_text, read_position_file
 from jpdtools.run.reference_count import counters_of
+from jpdtools.suite.counting_keys import counter_value
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import COUNTER_PAIRS, CaseCounters
 
@@ -106,9 +107,11 @@ def load_start(path: Path, dsl: Dsl | None = None) -> Start:
     return Start(geometry, stones, Color.parse(diagram.to_move), dict(diagram.markers), diagram.dead)
 
 
-def parse_counters(text: str) -> CaseCounters:
+def parse_counters(text: str, area: int) -> CaseCounters:
     """``key=value`` words: pairs ``B,W`` for moves/passes/virtual/prisoners/settling, a number
-    for handicap, ``B``/``W``/``none`` for first-pass and last-move."""
+    for handicap, ``B``/``W``/``none`` for first-pass and last-move; checked as a case file's
+    ``counters`` are (:func:`~jpdtools.suite.counting_keys.counter_value`), on a board of ``area``
+    points."""
     out: dict[str, object] = {}
     for word in text.replace(";", " ").split():
         key, eq, value = word.partition("=")
@@ -119,18 +122,24 @@ def parse_counters(text: str) -> CaseCounters:
         if field_name in out:
             raise InputError(f"{where}: {key} given twice")
         try:
-            if key in COUNTER_PAIRS:
-                b, w = (int(x) for x in value.split(","))
-                if b < 0 or w < 0:
-                    raise ValueError
-                out[field_name] = (b, w)
-            elif key == "handicap":
-                out[field_name] = int(value)
-            else:
-                out[field_name] = "none" if value.lower() == "none" else Color.parse(value.upper()).letter
-        except ValueError:
-            raise InputError(f"{where}: bad value {value!r}") from None
+            out[field_name] = counter_value(key, _counter_word(key, value), area)
+        except ValueError as err:
+            raise InputError(f"{where}: {err}") from None
     return CaseCounters(**out)
+
+
+def _counter_word(key: str, value: str) -> object:
+    """A ``--counters`` value as the YAML of a case file would give it (ints stay exact)."""
+
+    def number(text: str) -> object:
+        text = text.strip()
+        return int(text) if text.isascii() and text.lstrip("-").isdigit() and len(text) < 30 else text
+
+    if key in COUNTER_PAIRS:
+        return tuple(number(x) for x in value.split(","))
+    if key == "handicap":
+        return number(value)
+    return "none" if value.lower() == "none" else value.upper()
 
 
 def parse_claim(text: str, geometry: Geometry) -> Claim:
@@ -380,7 +389,7 @@ def make_request(args, start: Start, dsl: Dsl) -> Request:
         tuple(args.dame),
         tuple(args.shared),
         tuple(parse_claim(c, g) for c in args.claim),
-        parse_counters(args.counters),
+        parse_counters(args.counters, g.area),
     )
 
 

@@ -196,7 +196,32 @@ def _check_against(setup: Setup, geometry: Geometry, lists, claims: list[CaseCla
 
 
 # -- counters ---------------------------------------------------------------------------------
-def load_counters(item: LocDict, ctx) -> CaseCounters:
+MAX_COUNTER = 1_000_000
+"""The largest figure a counter may hold: far beyond any game, and small enough that every count
+made with it stays exact where it is printed as a decimal (JSON numbers are doubles)."""
+
+
+def counter_value(key: str, value: object, area: int) -> object:
+    """One counter, checked: the one validation of a case's ``counters`` and of ``jpd count
+    --counters`` ({#format.counters}). ``area`` is the board's number of points. Returns the
+    value as :class:`CaseCounters` holds it; raises ValueError with the message."""
+    if key in COUNTER_PAIRS:
+        ok = isinstance(value, (list, tuple)) and len(value) == 2
+        if not (ok and all(type(n) is int and 0 <= n <= MAX_COUNTER for n in value)):
+            raise ValueError(f"'{key}' is a pair [Black, White] of whole numbers 0..{MAX_COUNTER:,}")
+        return int(value[0]), int(value[1])
+    if key == "handicap":
+        if type(value) is not int or not (value == 0 or 2 <= value < area):
+            raise ValueError(f"'handicap' is 0 or 2..{area - 1} stones (the board has {area} points)")
+        return value
+    if key in ("first-pass", "last-move"):
+        if value not in _SIDES:
+            raise ValueError(f"'{key}' is B, W or none")
+        return str(value)
+    raise ValueError(f"unknown counter {key!r} (expected one of: {', '.join(COUNTER_KEYS)})")
+
+
+def load_counters(item: LocDict, ctx, area: int) -> CaseCounters:
     """The ``counters:`` mapping (every key optional; a key given replaces the game's figure)."""
     w = _Where(ctx)
     table = item.get("counters")
@@ -209,26 +234,14 @@ def load_counters(item: LocDict, ctx) -> CaseCounters:
     w.check_keys(table, COUNTER_KEYS, "'counters'")
     values: dict[str, object] = {}
     for key in table:
-        where = w.value(table, key)
         value = table[key]
-        if key in COUNTER_PAIRS:
-            values[key] = _pair(value, key, where, w)
-        elif key == "handicap":
-            if type(value) is not int or value < 0:
-                raise w.fail("schema", "'handicap' is a number of stones ≥ 0", where)
-            values[key] = value
-        else:
-            if value not in _SIDES:
-                raise w.fail("schema", f"'{key}' is B, W or none", where)
-            values[key.replace("-", "_")] = str(value)
+        if key in COUNTER_PAIRS and not isinstance(value, LocList):
+            value = None  # a pair is a YAML list
+        try:
+            values[key.replace("-", "_")] = counter_value(key, value, area)
+        except ValueError as err:
+            raise w.fail("schema", str(err), w.value(table, key)) from None
     return CaseCounters(**values)
-
-
-def _pair(value, key: str, where: Location, w: _Where) -> tuple[int, int]:
-    ok = isinstance(value, LocList) and len(value) == 2 and all(type(n) is int and n >= 0 for n in value)
-    if not ok:
-        raise w.fail("schema", f"'{key}' is a pair [Black, White] of numbers ≥ 0", where)
-    return int(value[0]), int(value[1])
 
 
 # -- settling by play -------------------------------------------------------------------------

@@ -9,6 +9,7 @@ spec/case-format.md#format.errors and the file location of the offending token.
 
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -81,7 +82,7 @@ _NAMES = {
     "_NL": "a line break",
     "$END": "the end of the text",
 }
-_BIG = 10**9
+_MAX_DIGITS = 4000  # Python converts at most 4300 digits; longer numbers stand for 10**4000
 
 
 def grammar_path() -> Path:
@@ -175,7 +176,8 @@ class _RawDiagram:
 
 
 def _int(text: str) -> int:
-    return int(text) if len(text) <= 9 else _BIG
+    """A decimal number, exactly (a step numbered 99999999999999999999 is reported as that)."""
+    return int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
 
 
 def normal_vertex(text: str) -> str:
@@ -432,6 +434,7 @@ class Dsl:
 
     # -- public ------------------------------------------------------------------------------
     def parse_diagram(self, text: str, place: Place) -> Diagram:
+        _check_diagram_size(text, place)
         raw = _DiagramBuilder().transform(self._parse(text, "diagram", place))
         return _check_diagram(raw, place)
 
@@ -587,6 +590,34 @@ def _at(place: Place, token: Token) -> Location:
     return place(token.line or 1, token.column or 1)
 
 
+_LARGE_DIAGRAM = 10_000  # characters: more than any 25x25 diagram with labels and row numbers
+_HEADER_LINE = re.compile(r"\d+x\d+(?:[ \t]+[BW])?")
+_COLUMNS_LINE = re.compile(r"A(?:[ \t]+[B-HJ-Z])*")
+
+
+def _check_diagram_size(text: str, place: Place) -> None:
+    """The size of a large diagram, checked on its text before it is parsed (a 1000x1000
+    diagram used to be parsed whole, 12 s, before its width was refused). Smaller texts are
+    checked after parsing, with the same messages (``board-size``, at the first point)."""
+    if len(text) <= _LARGE_DIAGRAM:
+        return
+    height, widest, first = 0, 0, None
+    for n, line in enumerate(text.split("\n"), 1):
+        body = line.strip()
+        if not body or _HEADER_LINE.fullmatch(body) or _COLUMNS_LINE.fullmatch(body):
+            continue
+        core = body.strip("0123456789 \t\r")  # row numbers on either side
+        points = len(core) - core.count(" ") - core.count("\t")
+        height += 1
+        widest = max(widest, points)
+        if first is None:
+            first = place(n, line.index(core[:1] or body[:1]) + 1)
+    for n, name in ((widest, "width"), (height, "height")):
+        if n > MAX_SIZE:
+            message = f"board diagram: board {name} {n} is not {MIN_SIZE}..{MAX_SIZE}"
+            raise InputError(message, first, code="board-size")
+
+
 def _check_diagram(raw: _RawDiagram, place: Place) -> Diagram:
     def fail(code: str, message: str, token: Token) -> InputError:
         return InputError(f"board diagram: {message}", _at(place, token), code=code)
@@ -637,7 +668,7 @@ def _check_diagram(raw: _RawDiagram, place: Place) -> Diagram:
                     dead.append(vertex)
             elif token not in (".", "+"):
                 if str(token) in markers:
-                    raise fail("diagram-syntax", f"marker {token!r} appears twice", token)
+                    raise fail("diagram-syntax", f"marker {str(token)!r} appears twice", token)
                 markers[str(token)] = vertex
     stuck = dead_chain(geometry, stones)
     if stuck is not None:

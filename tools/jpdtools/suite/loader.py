@@ -323,7 +323,7 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
     moves = _actions(item, "moves", ctx, setup, required=True)
     as_set_up = not history and not moves and not setup.handicap
     agreement = load_agreement(item, ctx, setup, diagram_dead, as_set_up)
-    counters = load_counters(item, ctx)
+    counters = load_counters(item, ctx, setup.width * setup.height)
     settle = load_settle(item, ctx, setup, lambda table, key: _actions(table, key, ctx, setup, required=True))
     case = Case(
         rules=rules,
