@@ -355,6 +355,10 @@ def select_ruleset(rulesets: Sequence[Rules], spec: str) -> Rules:
         axis = axis.strip()
         if axis not in AXES:
             raise RulesError(f"unknown axis {axis!r} (expected one of: {', '.join(AXES)})")
+        if axis in changes:  # two values for one axis: neither silently wins
+            raise RulesError(
+                f"axis {axis!r} given twice in {spec.strip()!r} ({changes[axis]} and {value.strip()})"
+            )
         changes[axis] = value.strip()
     return rules.with_values(changes, name=spec.strip())
 

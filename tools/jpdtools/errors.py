@@ -40,6 +40,15 @@ class NothingSelected(InputError):
     :data:`jpdtools.exitcodes.NOTHING_SELECTED`."""
 
 
+def not_a_case_path(path: Path) -> str:
+    """Why ``path`` (neither a regular file nor a folder) cannot be read as case files."""
+    if path.exists():
+        return f"not a case file or folder: {path} (a device, a pipe or a socket)"
+    if path.is_symlink():
+        return f"a broken symbolic link: {path}"
+    return f"no such file or directory: {path}"
+
+
 def read_text_file(path: Path, what: str = "file") -> str:
     """The UTF-8 text of ``path``; an unreadable or undecodable file is an InputError naming it."""
     try:

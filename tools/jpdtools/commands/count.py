@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from jpdref.coords import Geometry
+from jpdref.coords import CoordinateError, Geometry
 from jpdref.counting import Agreement, Claim, ClaimKind, Count, CountingError, FinalPosition, make_counters
 from jpdref.counting.dispatch import count_for
 from jpdref.counting.explanation import num
@@ -146,7 +146,11 @@ def parse_claim(text: str, geometry: Geometry) -> Claim:
     words = text.split()
     if len(words) != 3 or words[0].upper() not in ("B", "W") or words[1] not in ("ko", "one-sided"):
         raise InputError(f'--claim {text!r}: expected "B|W ko|one-sided VERTEX", e.g. "B ko E5"')
-    return Claim(ClaimKind(words[1]), Color.parse(words[0].upper()), geometry.from_gtp(words[2]))
+    try:
+        point = geometry.from_gtp(words[2])
+    except CoordinateError as err:
+        raise InputError(f"--claim {text!r}: {err}") from None
+    return Claim(ClaimKind(words[1]), Color.parse(words[0].upper()), point)
 
 
 def parse_actions(text: str, start: Start, dsl: Dsl | None = None) -> list[Action]:
@@ -158,9 +162,12 @@ def parse_actions(text: str, start: Start, dsl: Dsl | None = None) -> list[Actio
             vertex = ca.vertex or ""
             if vertex.startswith("@"):
                 if vertex[1:] not in start.markers:
-                    raise InputError(f"--moves: no marker {vertex[1:]!r} in the diagram")
+                    raise InputError(f"no marker {vertex[1:]!r} in the diagram", ca.location)
                 vertex = start.markers[vertex[1:]]
-            out.append(Action.move(color, start.geometry.from_gtp(vertex)))
+            try:
+                out.append(Action.move(color, start.geometry.from_gtp(vertex)))
+            except CoordinateError as err:
+                raise InputError(str(err), ca.location) from None
         else:
             out.append(
                 {"virtual": Action.virtual, "pass": Action.pass_, "resign": Action.resign}[ca.kind](color)
@@ -380,7 +387,10 @@ def make_request(args, start: Start, dsl: Dsl) -> Request:
     g = start.geometry
     for name in ("dead", "seki", "dame", "shared"):
         for v in getattr(args, name):
-            g.from_gtp(v)  # a CoordinateError names a bad vertex
+            try:
+                g.from_gtp(v)
+            except CoordinateError as err:
+                raise InputError(f"--{name} {v!r}: {err}") from None
     return Request(
         start,
         tuple(parse_actions(args.moves, start, dsl)) if args.moves.strip() else (),

@@ -6,12 +6,18 @@ empty board of ``--size``. The moves use the case format's move-list syntax ({#f
 Every step is run through the same reference adapter as ``jpd run``.
 """
 
+import re
+
+from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
+
 from jpdtools import table
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
 from jpdtools.run.adapters import Observation, ReferenceAdapter
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import CaseAction, Setup
+
+_SIZE = re.compile(r"([0-9]+)(?:[xX]([0-9]+))?")
 
 
 def add_arguments(parser) -> None:
@@ -55,10 +61,15 @@ def _position(args, dsl: Dsl) -> tuple[Setup, tuple[CaseAction, ...]]:
     if args.position is None:
         if not args.size:
             raise InputError("give a position file, or --size for an empty board")
-        w, _, h = args.size.lower().partition("x")
-        if not (w.isdigit() and (not h or h.isdigit())):
-            raise InputError(f"--size {args.size!r} is not N or WxH")
-        return Setup(int(w), int(h or w), handicap=args.handicap), ()
+        size = _SIZE.fullmatch(args.size.strip())
+        if size is None:
+            raise InputError(f"--size {args.size!r} is not N or WxH (e.g. 19 or 13x9)")
+        w, h = size.group(1), size.group(2) or size.group(1)
+        if not all(len(n) <= 3 and MIN_SIZE <= int(n) <= MAX_SIZE for n in (w, h)):
+            raise InputError(f"--size {args.size!r}: a board is {MIN_SIZE}..{MAX_SIZE} points each way")
+        return Setup(int(w), int(h), handicap=args.handicap), ()
+    if args.size:
+        raise InputError(f"give either a position file or --size, not both (--size {args.size!r})")
     path = args.position
     from jpdtools.records.sgf import read_position_file  # only for a position file
 
@@ -84,9 +95,16 @@ def _moves(text: str, setup: Setup, dsl: Dsl) -> tuple[CaseAction, ...]:
 
     actions = dsl.parse_moves(text, place)
     markers = dict(setup.markers)
+    geometry = Geometry(setup.width, setup.height)
     for a in actions:
-        if a.vertex and a.vertex.startswith("@") and a.vertex[1:] not in markers:
-            raise InputError(f"unknown marker {a.vertex} (the diagram has none)", a.location)
+        if a.vertex and a.vertex.startswith("@"):
+            if a.vertex[1:] not in markers:
+                raise InputError(f"unknown marker {a.vertex} (the diagram has none)", a.location)
+        elif a.vertex:
+            try:
+                geometry.from_gtp(a.vertex)
+            except CoordinateError as err:
+                raise InputError(str(err), a.location) from None
     return actions
 
 

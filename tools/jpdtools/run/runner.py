@@ -22,7 +22,7 @@ from pathlib import Path
 
 from jpdref.rules import Rules, RulesError
 
-from jpdtools.errors import InputError, Location, NothingSelected
+from jpdtools.errors import InputError, Location, NothingSelected, not_a_case_path
 from jpdtools.presets import Presets
 from jpdtools.run.adapters import Adapter
 from jpdtools.run.compare import CaseResult, Judgement, Mismatch, Status, judge
@@ -163,7 +163,7 @@ def case_files(paths: Iterable[Path]) -> list[Path]:
         elif path.is_file():
             found.append(path)
         else:
-            raise InputError(f"no such file or directory: {path}")
+            raise InputError(not_a_case_path(path))
     unique: list[Path] = []
     for p in found:
         if p not in unique:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from jpdtools.errors import InputError
+from jpdtools.errors import InputError, not_a_case_path
 
 DISTRIBUTION = "jipingdian"
 
@@ -64,7 +64,7 @@ def suite_files(paths: Iterable[Path]) -> list[tuple[str, Path]]:
         elif path.is_file():
             named.setdefault(path.name, path)
         else:
-            raise InputError(f"no such file or directory: {path}")
+            raise InputError(not_a_case_path(path))
     return sorted(named.items())
 
 
