@@ -262,7 +262,7 @@ def test_an_sgf_position_with_territory_marks(capsys, tmp_path):
     "args, says",
     [
         (["--dead", "Z9"], "off the 5x5 board"),
-        (["--counters", "moves=1"], "bad value"),
+        (["--counters", "moves=1"], "is a pair"),
         (["--counters", "stones=1,1"], "expected key=value"),
         (["--claim", "B territory A1"], "expected"),
         (["--moves", "B Q99"], ""),

@@ -135,7 +135,7 @@ def test_sgf_setup(presets, dsl):
 
 
 def test_handicap_and_size_forms(presets, dsl):
-    text = HEAD + "    size: '13'\n    handicap: 4\n    moves:\n    expect: {default: ''}\n"
+    text = HEAD + "    size: '13'\n    handicap: 4\n    moves:\n    expect: {default: 'end: contest B'}\n"
     case = load_case_text(text, "f", presets, dsl).cases[0]
     assert (case.setup.width, case.setup.handicap, case.moves) == (13, 4, ())
 
@@ -174,22 +174,22 @@ def test_error_case(presets, dsl, tmp_path):
 # -- errors with exact locations --------------------------------------------------------------
 ERRORS = [
     # a diagram error inside a block scalar: the 4-point row, at its first point
-    ("board: |\n  ...\n  ..X.\n  ...\nmoves: ''\nexpect: {default: ''}", "diagram-shape", 9, 7),
-    ("board: |\n  . . .\n  . . Q\nmoves: ''\nexpect: {default: ''}", "diagram-syntax", 9, 11),
+    ("board: |\n  ...\n  ..X.\n  ...\nmoves: ''\nexpect: {default: 'end: contest B'}", "diagram-shape", 9, 7),
+    ("board: |\n  . . .\n  . . Q\nmoves: ''\nexpect: {default: 'end: contest B'}", "diagram-syntax", 9, 11),
     (
-        "board: |\n  XO.\n  O..\n  ...\nmoves: ''\nexpect: {default: ''}",
+        "board: |\n  XO.\n  O..\n  ...\nmoves: ''\nexpect: {default: 'end: contest B'}",
         "impossible-position",
         8,
         7,
     ),
     (
-        "board: |\n  3x4\n  ...\n  ...\n  ...\nmoves: ''\nexpect: {default: ''}",
+        "board: |\n  3x4\n  ...\n  ...\n  ...\nmoves: ''\nexpect: {default: 'end: contest B'}",
         "diagram-shape",
         8,
         7,
     ),
     (
-        "board: |\n  2x2\n  A B\n  .. 2\n  .. 0\nmoves: ''\nexpect: {default: ''}",
+        "board: |\n  2x2\n  A B\n  .. 2\n  .. 0\nmoves: ''\nexpect: {default: 'end: contest B'}",
         "diagram-shape",
         11,
         10,
@@ -201,7 +201,7 @@ ERRORS = [
     ("size: 9\nmoves: B C3\n  W D4 B\nexpect: {default: '1: legal'}", "moves-syntax", 9, 13),
     ("size: 9\nmoves: >\n  B C3\n  W D4 B\nexpect: {default: '1: legal'}", "moves-syntax", 10, 13),
     ("size: 9\nmoves: B @a\nexpect: {default: '1: legal'}", "unknown-marker", 8, 14),
-    ("size: 9\nhistory: B C3 W\nmoves: ''\nexpect: {default: ''}", "moves-syntax", 8, 20),
+    ("size: 9\nhistory: B C3 W\nmoves: ''\nexpect: {default: 'end: contest B'}", "moves-syntax", 8, 20),
     ("size: 9\nmoves: B C3\nexpect:\n  japan: '1: legal'", "unknown-ruleset", 10, 7),
     ("size: 9\nmoves: B C3\nexpect:\n  repetition=ko: x", "unknown-axis", 10, 18),
     ("size: 9\nmoves: B C3\nexpect:\n  suicide=allowed positon=board: x", "unknown-axis", 10, 23),
@@ -283,7 +283,7 @@ def test_file_level_errors(presets, dsl, text, code, line, column):
 
 def test_duplicate_id_in_one_file(presets, dsl):
     case = "  - id: x\n    title: t\n    spec: []\n    seeds: []\n    size: 9\n    moves: ''\n"
-    case += "    expect: {default: ''}\n"
+    case += "    expect: {default: 'end: contest B'}\n"
     text = "format: 1\ncases:\n" + case + case
     assert error_of(text, presets, dsl) == ("duplicate-id", 10, 9)
 
@@ -439,7 +439,12 @@ COUNT_ERRORS = [
     # a bad count line, in a block scalar
     ("size: 5\nmoves: ''\nexpect:\n  default: |\n    count: winner B margin x\n", "verdict-syntax", 11, 32),
     # an unknown vertex in agreement.dead (a one-line list) and in a point line
-    ("size: 5\nmoves: ''\nagreement: {dead: 'A1 Z9'}\nexpect: {default: ''}", "unknown-vertex", 9, 27),
+    (
+        "size: 5\nmoves: ''\nagreement: {dead: 'A1 Z9'}\nexpect: {default: 'end: contest B'}",
+        "unknown-vertex",
+        9,
+        27,
+    ),
     ("size: 5\nmoves: ''\nexpect: {default: 'point: F1 B stone'}", "unknown-vertex", 9, 31),
     # marks that do not fit a position counted as it stands: located at the mark
     ("board: |\n  X..\n  ...\n  ..O\nmoves: ''\nagreement:\n  dead: A3 B2\n", "bad-agreement", 13, 16),
@@ -479,7 +484,7 @@ COUNT_ERRORS = [
 @pytest.mark.parametrize(("body", "code", "line", "column"), COUNT_ERRORS)
 def test_counting_error_locations(presets, dsl, body, code, line, column):
     if "expect" not in body:
-        body += "expect: {default: ''}\n"
+        body += "expect: {default: 'end: contest B'}\n"
     text = HEAD + textwrap.indent(body, "    ") + "\n"
     assert error_of(text, presets, dsl) == (code, line, column)
 
@@ -496,7 +501,7 @@ def test_count_texts_that_differ_are_ambiguous(presets, dsl):
         "size: 5\nmoves: ''\nexpect:\n"
         "  counting=area: 'count: winner B margin 1'\n"
         "  komi=chinese-3.75: 'count: winner B margin 2'\n"
-        "  default: ''\n"
+        "  default: 'count: winner B margin 1'\n"
     )
     code, _, _ = error_of(HEAD + textwrap.indent(body, "    "), presets, dsl)
     assert code == "ambiguous-expectation"
@@ -544,7 +549,7 @@ def test_settle_key_loads(presets, dsl):
     e = case.expectations[0]
     assert e.settles and not e.counts and e.settle.settled.white == 1
     # the settle key alone makes the case say something about counting (final is set)
-    plain = SETTLING.split("    expect:")[0] + "    expect: {default: ''}\n"
+    plain = SETTLING.split("    expect:")[0] + "    expect: {default: 'end: contest B'}\n"
     plain = plain.replace("    agreement: {claims: ['B ko A1']}\n", "")
     final = load_case_text(plain, "s.yaml", presets, dsl).cases[0].setup.final
     assert final is not None and final.agreement.empty and final.settle is not None
@@ -584,6 +589,6 @@ SETTLE_ERRORS = [
 @pytest.mark.parametrize(("body", "code", "line", "column"), SETTLE_ERRORS)
 def test_settle_error_locations(presets, dsl, body, code, line, column):
     if "expect" not in body:
-        body += "expect: {default: ''}\n"
+        body += "expect: {default: 'end: contest B'}\n"
     text = HEAD + textwrap.indent("size: 5\nmoves: B pass W pass\n" + body, "    ") + "\n"
     assert error_of(text, presets, dsl) == (code, line, column)
