@@ -145,3 +145,20 @@ def test_an_empty_outdir_is_an_error_not_the_current_directory(tmp_path, capsys,
     assert main(["export", "--to", "json", "", KO]) == 2
     assert "OUTDIR is empty" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_run_says_so_in_every_report():
+    """JSON ``summary.ok`` is false and JUnit carries an error: CI never reads a partial run as a
+    pass (``jpd run`` writes the reports of what ran, then exits 130)."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    from jpdtools.run import report
+    from jpdtools.run.runner import RunResult
+
+    run = RunResult("jpdref", (), interrupted=True)
+    assert not run.ok
+    assert json.loads(report.format_json(run))["summary"]["ok"] is False
+    root = ET.fromstring(report.format_junit(run))
+    assert root.get("errors") == "1"
+    assert root.find("testsuite[@name='interrupted']/testcase/error").get("type") == "interrupted"

@@ -284,6 +284,13 @@ def to_junit(run: RunResult, order: Sequence[str] = ()) -> ET.Element:
                 time="0",
             )
             ET.SubElement(case, "error", message=str(f), type=f.code or "load").text = str(f)
+    if run.interrupted:  # a partial run says so in JUnit too: CI must not read it as a pass
+        what = f"interrupted: {len(results)} items ran (partial results)"
+        suite = ET.SubElement(root, "testsuite", _suite_attrs("interrupted", {"error": 1}, 1))
+        case = ET.SubElement(suite, "testcase", classname="jpd.run", name="interrupted", time="0")
+        ET.SubElement(case, "error", message=what, type="interrupted").text = what
+        root.set("errors", str(int(root.get("errors", "0")) + 1))
+        root.set("tests", str(int(root.get("tests", "0")) + 1))
     return root
 
 

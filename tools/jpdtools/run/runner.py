@@ -147,8 +147,10 @@ class RunResult:
 
     @property
     def ok(self) -> bool:
+        """Nothing failed, nothing errored, every file loaded, and the run was not interrupted
+        (a partial run is never a success, in any report)."""
         bad = (Status.FAIL, Status.ERROR)
-        return not self.failures and not any(r.status in bad for r in self.results)
+        return not self.interrupted and not self.failures and not any(r.status in bad for r in self.results)
 
 
 # -- 1. loading --------------------------------------------------------------------------------
