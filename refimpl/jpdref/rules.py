@@ -126,6 +126,14 @@ class KomiRule(StrEnum):
     AGA_1991 = "aga-1991"  # AGA Concise Rules 1991, Rules 3–4: 5.5 even; handicap as aga-7.5
 
 
+class OneSidedClaim(StrEnum):
+    """{#count.agreement} Whether the ruleset has the claim 单方权利单官 (axis ``one-sided-claim``): a
+    point of a seki that only the claimer may occupy is the claimer's (001 第十条(2), 第十二条(3))."""
+
+    ALLOWED = "allowed"
+    NONE = "none"  # a one-sided claim is refused (claim-not-in-rules)
+
+
 class FixedKomi(Fraction):
     """{#count.komi} A fixed komi in points, written as a decimal (``7.5``, ``-1``, ``0.25``)."""
 
@@ -152,6 +160,7 @@ AXES: dict[str, type[StrEnum]] = {
     "handicap": HandicapPlacement,
     "counting": Method,  # {#count.area}
     "komi": KomiRule,  # or a FixedKomi {#count.komi}
+    "one-sided-claim": OneSidedClaim,  # {#count.agreement}
 }
 """Axis spelling → value type. The order is the order in which tables show the axes.
 
@@ -170,6 +179,7 @@ _FIELD_OF_AXIS = {
     "handicap": "handicap",
     "counting": "counting",
     "komi": "komi",
+    "one-sided-claim": "one_sided_claim",
 }
 
 
@@ -189,6 +199,7 @@ class Rules:
     handicap: HandicapPlacement
     counting: Method  # {#count.area}
     komi: KomiRule | FixedKomi  # a named rule, or a fixed number of points {#count.komi}
+    one_sided_claim: OneSidedClaim  # {#count.agreement}
     title: str = ""
     sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 

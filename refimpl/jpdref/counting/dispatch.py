@@ -9,15 +9,17 @@ is recorded per preset in ``spec/rulesets.yaml`` (OQ-43, OQ-44).
 from collections.abc import Callable
 from fractions import Fraction
 
+from jpdref.counting.agreement import ClaimKind
 from jpdref.counting.area import count_area, count_equal_empty, count_tromp_taylor
 from jpdref.counting.equal_stones import count_art, count_equal_stones
+from jpdref.counting.errors import CountingError
 from jpdref.counting.explanation import Count, Method
 from jpdref.counting.ing import count_ing
 from jpdref.counting.komi import KomiRule
 from jpdref.counting.position import FinalPosition
 from jpdref.counting.roads import count_roads
 from jpdref.counting.territory import count_japanese
-from jpdref.rules import Rules
+from jpdref.rules import OneSidedClaim, Rules
 
 Komi = KomiRule | Fraction
 
@@ -52,4 +54,14 @@ def count_for(rules: Rules, final_position: FinalPosition) -> Count:
     Raises :class:`~jpdref.counting.errors.CountingError` when the method refuses the position
     (for instance ``no-first-pass`` under the A-version komi, ``unequal-stones`` under 等子比空).
     """
+    if rules.one_sided_claim is OneSidedClaim.NONE:
+        for claim in final_position.agreement.claims:
+            if claim.kind is ClaimKind.ONE_SIDED:
+                g = final_position.geometry
+                raise CountingError(
+                    "claim-not-in-rules",
+                    f"{rules.name} has no one-sided claim (单方权利单官; axis one-sided-claim: none)",
+                    claim.point,
+                    g.to_gtp(claim.point) if 0 <= claim.point < g.area else None,
+                )
     return COUNTERS[method_of(rules)](final_position, komi_of(rules))

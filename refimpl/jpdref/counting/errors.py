@@ -14,6 +14,8 @@ CODES = (
     "claim-not-empty",  # {#count.agreement} a claim on a point holding a living stone
     "claim-no-stone",  # {#count.agreement} a claim on a point next to no living stone of the claimer
     "claim-twice",  # {#count.agreement} two claims on one point
+    "claim-not-seki",  # {#count.agreement} a one-sided claim on a point next to no seki chain
+    "claim-not-in-rules",  # {#count.agreement} a one-sided claim under a ruleset without 单方权利单官
     "override-not-mixed",  # {#count.agreement} a dame/shared mark outside a two-coloured region
     "overflow",  # {#count.fill-back} stones to fill back that no balancing can absorb
     "no-boundary-stone",  # {#count.negative-moves} an A-class negative move with no stone to take

@@ -179,7 +179,7 @@ def classify(fp: FinalPosition) -> Classification:
                 )
     base = tuple(why)
     _overrides(g, agreement, region_of, owner, why)
-    claims = _claims(g, agreement, living, region_of, owner, why)
+    claims = _claims(g, agreement, living, seki, region_of, owner, why)
     return Classification(
         g, fp.stones, living, tuple(owner), tuple(why), base, dead, seki, MappingProxyType(claims),
         tuple(regions),
@@ -200,7 +200,13 @@ def _overrides(g: Geometry, agreement: Agreement, region_of: dict, owner: list, 
 
 
 def _claims(
-    g: Geometry, agreement: Agreement, living: tuple[int, ...], region_of: dict, owner: list, why: list
+    g: Geometry,
+    agreement: Agreement,
+    living: tuple[int, ...],
+    seki: frozenset[int],
+    region_of: dict,
+    owner: list,
+    why: list,
 ) -> dict[int, ClaimKind]:
     """{#count.agreement} Give each claimed empty point to the claimer (001 第十条, 第十二条)."""
     out: dict[int, ClaimKind] = {}
@@ -214,9 +220,21 @@ def _claims(
             raise CountingError("claim-twice", "two claims name the same point", p, v)
         if not any(living[q] == c for q in g.neighbours[p]):
             raise CountingError("claim-no-stone", f"no {c.name.lower()} stone is next to the point", p, v)
+        if claim.kind is ClaimKind.ONE_SIDED:
+            _one_sided(g, seki, p, v)
         owner[p], why[p] = int(c), Why.CLAIMED
         out[p] = claim.kind
     return out
+
+
+def _one_sided(g: Geometry, seki: frozenset[int], p: int, v: str) -> None:
+    """{#count.agreement} 单方权利单官 (001 第十条(2), 第十二条(3)) is a point *of a seki*: the claimed
+    point must touch a chain the agreement puts in seki. Whether only the claimer can occupy it is
+    the players' agreement, and a dispute about it is settled by play (001 第十三条(4))."""
+    if not any(q in seki for q in g.neighbours[p]):
+        raise CountingError(
+            "claim-not-seki", "a one-sided claim (单方权利单官) must name a point next to a seki chain", p, v
+        )
 
 
 __all__ = [

@@ -73,7 +73,8 @@ _NAMES = {
     "DECIMAL": "a number such as 3, -0.5 or 184.25",
     "UNIT": "a unit (点, 目, 子, 路, points, moku, stones or roads)",
     "COUNT_ERROR": "a counting error code (off-board, dead-on-empty, seki-on-empty, dead-and-seki, "
-    "dead-in-own-area, claim-not-empty, claim-no-stone, claim-twice, override-not-mixed, overflow, "
+    "dead-in-own-area, claim-not-empty, claim-no-stone, claim-twice, claim-not-seki, claim-not-in-rules, "
+    "override-not-mixed, overflow, "
     "no-boundary-stone, no-interior-stone, unequal-stones, no-first-pass)",
     "WHY": "a reason (stone, territory, eye, one-sided, claimed, shared, dame, filled, negative-a, "
     "negative-b, exchanged, basic-eye, road)",
