@@ -10,6 +10,7 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -318,3 +319,19 @@ def test_a_progress_bar_with_rate_and_eta_only_on_a_terminal(wild, capsys):
     assert "record/s" in text and "<" in text  # the rate, and the elapsed<remaining time
     _run(str(wild), "--jobs", "1")
     assert "record/s" not in capsys.readouterr().err  # not a terminal: no bar
+
+
+def test_a_shard_holds_the_same_records_wherever_the_collection_lies(wild, tmp_path):
+    """The split reads names relative to the folder given (spec: count.replay, splitting the work),
+    so two machines holding the collection in different folders referee the same records."""
+    elsewhere = tmp_path / "mounted" / "elsewhere" / "games"
+    shutil.copytree(wild, elsewhere)
+    split = {}
+    for folder in (wild, elsewhere):
+        for k in (1, 2, 3):
+            out = tmp_path / f"{folder.name}-{k}.jsonl"
+            _run(str(folder), "--rules", "chinese", "--jobs", "1", "--shard", f"{k}/3", "--out", str(out))
+            names = {str(Path(x["record"]).relative_to(folder)) for x in _lines(out)}
+            split.setdefault(k, []).append(names)
+    assert all(here == there for here, there in split.values())
+    assert sum(len(here) for here, _ in split.values()) == len(WILD)

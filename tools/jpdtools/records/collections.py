@@ -45,8 +45,9 @@ class Shard:
             raise InputError(f"--shard {text!r}: K must be between 1 and N")
         return shard
 
-    def holds(self, key: str) -> bool:
-        return shard_of(key, self.count) == self.index - 1
+    def holds(self, name: str) -> bool:
+        """Whether this shard holds the record of portable name ``name`` (:attr:`Source.portable`)."""
+        return shard_of(name, self.count) == self.index - 1
 
 
 @dataclass(frozen=True)
@@ -58,22 +59,23 @@ class Plan:
     shard: Shard | None = None
     done: frozenset[tuple[str, str | None]] = frozenset()  # (record, ruleset); None: a record error
 
-    def missing(self, key: str) -> tuple[str, ...]:
-        """The rulesets still to referee ``key`` under (none if it is in another shard)."""
-        if self.shard is not None and not self.shard.holds(key):
+    def missing(self, key: str, name: str) -> tuple[str, ...]:
+        """The rulesets still to referee ``key`` (portable name ``name``) under (none if it is in
+        another shard)."""
+        if self.shard is not None and not self.shard.holds(name):
             return ()
         if (key, None) in self.done:
             return ()
         return tuple(r.name for r in self.rulesets if (key, r.name) not in self.done)
 
     def records(self) -> Iterator[RecordData | SourceError]:
-        return read_records(self.sources, lambda key: bool(self.missing(key)))
+        return read_records(self.sources, lambda key, name: bool(self.missing(key, name)))
 
     def known_total(self) -> int | None:
         """How many records are to be refereed, when that is known without reading archives."""
         if any(s.kind != "file" for s in self.sources):
             return None
-        return sum(1 for s in self.sources if self.missing(s.path))
+        return sum(1 for s in self.sources if self.missing(s.path, s.portable))
 
 
 Task = tuple[str, bytes, tuple[str, ...]]
@@ -93,7 +95,7 @@ def _chunks(plan: Plan, on_source_error: Callable[[list[dict]], None]) -> Iterat
         if isinstance(item, SourceError):
             on_source_error([record_error(item.key, item.code, item.message)])
             continue
-        chunk.append((item.key, item.data, plan.missing(item.key)))
+        chunk.append((item.key, item.data, plan.missing(item.key, item.name)))
         if len(chunk) >= CHUNK:
             yield chunk
             chunk = []
