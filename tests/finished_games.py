@@ -83,9 +83,18 @@ class Finished:
     fp: FinalPosition
     preset: str
     source: str  # "random" or the seki template's name
-    setup: bool  # the game started from set-up stones (they are no moves)
+    setup_stones: tuple[int, int]  # (Black, White) set-up stones the game started from (no moves)
     rules: Rules
     record: tuple[Action, ...]
+
+    @property
+    def setup(self) -> bool:
+        return any(self.setup_stones)
+
+    @property
+    def setup_difference(self) -> int:
+        """Black's set-up stones minus White's: stones on the board that no counter accounts for."""
+        return self.setup_stones[0] - self.setup_stones[1]
 
     @property
     def counters(self):
@@ -428,7 +437,8 @@ def random_games(draw, presets: tuple[str, ...] = PRESET_NAMES, min_size: int = 
     dead_rate = draw(st.sampled_from([0.0, 0.5, 0.9]))
     agreement = _agreement(bare, rnd, dead_rate)
     fp = FinalPosition(g, bare.stones, agreement, bare.counters, bare.settling)
-    return Finished(fp, name, "random", bool(setup), rules, tuple(game.record))
+    stones = list(setup.values())
+    return Finished(fp, name, "random", (stones.count(BLACK), stones.count(WHITE)), rules, tuple(game.record))
 
 
 # -- hand-built seki ----------------------------------------------------------------------------
@@ -628,7 +638,7 @@ def seki_games(draw, presets: tuple[str, ...] = PRESET_NAMES):
     if rnd.random() < 0.3:
         agreement = _claims_and_overrides(bare, agreement, rnd)
     fp = FinalPosition(g, bare.stones, agreement, bare.counters, bare.settling)
-    return Finished(fp, name, template, False, rules, tuple(game.record))
+    return Finished(fp, name, template, (0, 0), rules, tuple(game.record))
 
 
 def finished_games():

@@ -20,7 +20,7 @@ from jpdref.counting import (
     count_japanese,
     make_counters,
 )
-from jpdref.counting.dispatch import COUNTERS, count_for, komi_of, method_of
+from jpdref.counting.dispatch import COUNTERS, count_for
 from jpdref.rules import AXES, FixedKomi, RulesError, axis_choices, parse_axis_value
 from jpdref.stones import BLACK, WHITE
 from jpdtools.cli import main
@@ -113,13 +113,43 @@ def test_every_method_has_a_counter():
     assert set(COUNTERS) == set(Method)
 
 
+# The two-column position by hand: Black column B + territory column A, White column C +
+# territory D–E; 5 moves each, Black passed first, White made the last real move, no prisoners.
+# Per method: (unit, Black's figure, White's figure); the lead is 5 points to White in every one.
+BY_METHOD = {
+    "area": ("子", 10, 15),  # stones + territory, in stones against 归本数 12.5
+    "tromp-taylor": ("点", 10, 15),
+    "japanese": ("目", 5, 10),  # territory only (no prisoners, no dead stones)
+    "equal-stones": ("目", 5, 10),  # 5 stones each: nothing to fill or balance
+    "art": ("目", 5, 10),
+    "roads": ("路", 8, 13),  # 2 basic eye points each: B 5 stones + 3 roads, W 5 + 8
+    "ing": ("点", 10, 15),
+    "equal-empty": ("子", 5, 10),  # White turns 5 surplus empty points into stones: 5 + 5 v 10
+}
+# Per komi spelling, the komi in points for these counters (Black passed first, White moved last).
+BY_KOMI = {
+    "none": 0,
+    "6.5": Fraction(13, 2),
+    "6.5+black-last": Fraction(13, 2),  # Black did not make the last move
+    "a-version": Fraction(13, 2),  # Black passed first
+    "b-version": Fraction(15, 2),
+    "wmsg-2008": Fraction(13, 2),  # Black passed first, so White is 收后方
+    "chinese-3.75": Fraction(15, 2),
+    "japanese-6.5": Fraction(13, 2),
+    "ing-8": 8,
+}
+
+
 @pytest.mark.parametrize("rules", PRESETS.rulesets, ids=PRESETS.names)
 def test_count_for_runs_the_rulesets_method_with_its_komi(rules):
     fp = _two_columns(make_counters(moves=(5, 5), first_to_pass=BLACK, last_real_move=WHITE))
     count = count_for(rules, fp)
-    assert count.method is method_of(rules)
-    direct = COUNTERS[method_of(rules)](fp, komi_of(rules))
-    assert (count.margin, count.winner, count.komi) == (direct.margin, direct.winner, direct.komi)
+    unit, black, white = BY_METHOD[str(rules.counting)]
+    komi = BY_KOMI.get(str(rules.komi)) if not isinstance(rules.komi, Fraction) else rules.komi
+    assert count.method == str(rules.counting) and count.unit == unit
+    assert (count.black.score, count.white.score) == (black, white)
+    assert count.komi.points == komi
+    assert count.margin == -5 - komi and count.winner == "W"
 
 
 def test_count_for_matches_the_method_functions():

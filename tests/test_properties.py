@@ -188,13 +188,40 @@ def place(geometry: Geometry, colors: tuple[int, ...], p: int, color: int):
     return tuple(board), captured, lost
 
 
-class Model:
-    """What the rules say should happen, computed the slow and obvious way."""
+# Fixed handicap on 7x7 (the only fixed-handicap board the examples draw): the 3rd-line corners
+# in the traditional order, upper right and lower left, then lower right, then upper left
+# ({#setup.handicap}); written as GTP vertices so that the model does not use the engine's table.
+FIXED_7X7 = ("E5", "C3", "E3", "C5")
 
-    def __init__(self, rules: Rules, game: Game) -> None:
+
+def gtp_point(geometry: Geometry, vertex: str) -> int:
+    """A GTP vertex of a board up to 8 wide, by hand (columns A..H, row 1 at the bottom)."""
+    return (geometry.height - int(vertex[1:])) * geometry.width + "ABCDEFGH".index(vertex[0])
+
+
+class Model:
+    """What the rules say should happen, computed the slow and obvious way.
+
+    It starts from the example itself — the set-up stones, the handicap by its own table, the
+    colour to move — never from the engine's game, so set-up and handicap placement are checked
+    too ({#setup.position} {#setup.handicap}).
+    """
+
+    def __init__(self, rules: Rules, ex: Example) -> None:
         self.rules = rules
-        self.geometry = game.geometry
-        self.colors = tuple(game.board.color)
+        self.geometry = ex.geometry
+        colors = [EMPTY] * ex.geometry.area
+        for p, c in ex.setup.items():
+            colors[p] = int(c)
+        self.to_move = ex.to_move
+        self.handicap_left = 0
+        if ex.handicap and rules.handicap is HandicapPlacement.FIXED:
+            for vertex in FIXED_7X7[: ex.handicap]:
+                colors[gtp_point(ex.geometry, vertex)] = int(BLACK)
+            self.to_move = WHITE
+        elif ex.handicap:
+            self.handicap_left, self.to_move = ex.handicap, BLACK
+        self.colors = tuple(colors)
         self.ko = -1
         self.passes = 0
         self.virtual = {BLACK: 0, WHITE: 0}
@@ -202,7 +229,11 @@ class Model:
         self.seen: set[tuple] = set()
         self.seen_board: set[tuple] = set()
         self.occurrences: dict[tuple, int] = {}  # simple ko: a cycle at the third (OQ-5)
-        self.remember(game.to_move)
+        self.remember(self.to_move)
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.HANDICAP if self.handicap_left else Phase.CONTEST
 
     def key(self, colors: tuple[int, ...], virtual: dict[Color, int], facing: Color) -> tuple:
         base: tuple = (colors,)
@@ -314,6 +345,7 @@ def check_step(rules: Rules, game: Game, model: Model, tally: Tally, action: Act
     if phase in (Phase.HALTED, Phase.ENDED):
         assert step.reason is Reason.GAME_OVER and step.effect is Effect.REFUSED
         return step
+    assert (phase, to_move) == (model.phase, model.to_move), "the model and the engine disagree on the turn"
     expected = expect(rules, game, model, action, phase, to_move)
     assert (step.reason, step.effect) == expected[:2], f"{action}: {step} (model: {expected})"
     if step.effect is Effect.REFUSED or step.effect is Effect.FORFEIT:
@@ -377,10 +409,14 @@ def follow(rules, game, model, tally, step, detail, phase) -> None:
         tally.held[color] += len(captured)
         tally.held[color.opponent] += len(lost)
         if phase is Phase.HANDICAP:
-            if game.phase is Phase.CONTEST:  # the last handicap stone: history starts here
+            model.handicap_left -= 1
+            if not model.handicap_left:  # the last handicap stone: White moves, history starts here
+                model.to_move = WHITE
                 model.seen.clear()
                 model.seen_board.clear()
-                model.remember(game.to_move)
+                model.occurrences.clear()
+                model.remember(WHITE)
+            assert (game.phase, game.to_move) == (model.phase, model.to_move)
             return
         model.passes = 0
         model.ko = -1
@@ -407,6 +443,7 @@ def follow(rules, game, model, tally, step, detail, phase) -> None:
         tally.held[BLACK] += 1
         to_move = BLACK
     assert game.to_move is to_move
+    model.to_move = to_move
     if stop is None:
         assert game.phase is Phase.CONTEST and step.outcome is None, step
     else:
@@ -440,9 +477,12 @@ def test_random_games_keep_every_invariant(rules: Rules, data: st.DataObject):
     ex = data.draw(examples(rules))
     game = new_game(rules, ex)
     check_board(game)
-    placed = len(ex.setup) + (game.handicap_stones if game.phase is Phase.CONTEST else 0)
-    tally = Tally(placed)
-    model = Model(rules, game)
+    model = Model(rules, ex)
+    assert tuple(game.board.color) == model.colors, "set-up or fixed handicap placed wrongly"
+    assert (game.phase, game.to_move) == (model.phase, model.to_move)
+    fixed = ex.handicap if rules.handicap is HandicapPlacement.FIXED else 0
+    assert game.handicap_stones == fixed
+    tally = Tally(len(ex.setup) + fixed)
     actions, steps = [], []
     rng = random.Random(ex.seed)
     for _ in range(ex.actions):

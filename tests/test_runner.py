@@ -612,7 +612,6 @@ cases:
 
 @pytest.fixture
 def real_suite(tmp_path) -> Path:
-    pytest.importorskip("jpdtools.suite.loader")
     (tmp_path / "ko.yaml").write_text(KO_YAML, encoding="utf-8")
     (tmp_path / "bad.yaml").write_text("format: 1\ncases: [", encoding="utf-8")
     return tmp_path

@@ -98,8 +98,6 @@ def alternating_classes(ex: Finished) -> list[str]:
         classes.append("virtual moves")
     if ex.handicap:
         classes.append("handicap")
-    if ex.setup:
-        classes.append("set-up stones")
     if ex.pass_stones:
         classes.append("pass stones (AGA)")
     return classes
@@ -107,7 +105,7 @@ def alternating_classes(ex: Finished) -> list[str]:
 
 def eq_documented(ex: Finished) -> dict[str, str | None]:
     """Refusals of 等子比空 the spec documents (T3), for this example."""
-    unequal = "set-up stones" if ex.setup else "pass stones (AGA)" if ex.pass_stones else None
+    unequal = "set-up stones" if ex.setup_difference else "pass stones (AGA)" if ex.pass_stones else None
     inside = "settling moves with no inside stone" if ex.settling_extra else None
     return {"unequal-stones": unequal, "no-boundary-stone": "no boundary stone", "no-interior-stone": inside,
             **OVERFLOW}  # fmt: skip
@@ -119,19 +117,20 @@ def eq_documented(ex: Finished) -> dict[str, str | None]:
 def test_l1_conservation(ex):
     """L1: after fill-back without overflow, s′_C = real + virtual moves (+ H) + pass stones handed.
 
-    Checked on every example in the form s′_C + e_C = …, e_C the overflow left off the board
-    (without balancing): with e_C = 0 it is L1 as stated."""
+    Checked on every example in the form s′_C + e_C = … + S_C, e_C the overflow left off the
+    board (without balancing) and S_C the set-up stones of C (no move put them down: L1's
+    counterexample class, with its exact size): with e_C = S_C = 0 it is L1 as stated."""
     c = classify(ex.fp)
     s = Scratch.of(c)
     report = fill_back(ex.fp, c, s, balance=False)
     fails = []
     for i, col in enumerate((BLACK, WHITE)):
-        expected = ex.fp.stones_put(col) + pass_stones_handed(ex, col)
+        expected = ex.fp.stones_put(col) + pass_stones_handed(ex, col) + ex.setup_stones[i]
         if s.stones(col) + report.overflow[i] != expected:
             fails.append(
                 f"{col.letter}: {s.stones(col)} + {report.overflow[i]} off the board, expected {expected}"
             )
-    outcome("L1", ex, not fails, ["set-up stones"] if ex.setup else [], "; ".join(fails))
+    outcome("L1", ex, not fails, [], "; ".join(fails))
     if not fails:
         event(f"L1: held {'with' if report.overflow != (0, 0) else 'without'} overflow")
 
@@ -187,14 +186,15 @@ def test_t2_art_is_area_minus_stone_difference(ex):
         outcome(
             "T2", ex, m(art) == area - diff, [], f"balance={balance}: art {m(art)}, area {area}, s′ {diff}"
         )
-        if not ex.setup and (balance or overflow(ex) == (0, 0)):
+        if balance or overflow(ex) == (0, 0):
             put = total_n(ex) + pass_stones_handed(ex, BLACK) - pass_stones_handed(ex, WHITE)
+            put += ex.setup_difference
             outcome("T2 (L1 accounting)", ex, diff == put, [], f"s′_B − s′_W = {diff}, stones put {put}")
         black_last = int(ex.counters.last_real_move is BLACK)
         classes = alternating_classes(ex)
         if not balance and overflow(ex)[0] != overflow(ex)[1]:
             classes.append("overflow left unbalanced")
-        held = diff == black_last
+        held = diff == black_last + ex.setup_difference  # set-up stones: a fixed offset, no class
         outcome(
             "T2 (黑收后)", ex, held, classes, f"balance={balance}: s′_B − s′_W = {diff}, B last {black_last}"
         )
@@ -233,14 +233,27 @@ def test_t4_chinese_versus_territory(ex):
     outcome(
         "T4 (exact)", ex, chinese - art == diff - 1, komi_changes, f"Chinese {chinese}, art {art}, s′ {diff}"
     )
-    outcome("T4", ex, chinese - art == (0 if black_last else -1), classes, f"Chinese {chinese}, art {art}")
+    # Set-up stones are no class: they shift s′_B − s′_W by exactly S_B − S_W (L1), so by T2 the
+    # art margin by the same amount.
+    shift = ex.setup_difference
+    outcome(
+        "T4", ex, chinese - art == (0 if black_last else -1) + shift, classes, f"Chinese {chinese}, art {art}"
+    )
     black_last_komi = m(count_area(ex.fp, KomiRule.BLACK_LAST))
-    outcome("T4 (6.5+black-last)", ex, art == black_last_komi, classes, f"art {art}, area {black_last_komi}")
+    outcome(
+        "T4 (6.5+black-last)",
+        ex,
+        art == black_last_komi - shift,
+        classes,
+        f"art {art}, area {black_last_komi}",
+    )
     if ex.counters.first_to_pass is None:
         event("T4 (A version): not applicable (no first pass)")
         return
     a_version = m(count_area(ex.fp, KomiRule.A_VERSION))
-    outcome("T4 (A version)", ex, art == a_version, classes, f"art {art}, area with A version {a_version}")
+    outcome(
+        "T4 (A version)", ex, art == a_version - shift, classes, f"art {art}, area with A version {a_version}"
+    )
 
 
 # -- T5 ------------------------------------------------------------------------------------------
@@ -368,6 +381,6 @@ def test_t10_equal_stones_is_art(ex):
         refused("T10", ex, err, eq_documented(ex))
         return
     classes = ["settling stage with extra moves"] if ex.settling_extra else []
-    if ex.setup:
+    if ex.setup_difference:
         classes.append("counters do not account for the board")
     outcome("T10", ex, eq == art, classes, f"equal-stones {eq}, art {art}")
