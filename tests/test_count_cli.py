@@ -124,6 +124,7 @@ BY_METHOD = {
     "art": ("目", 5, 10),
     "roads": ("路", 8, 13),  # 2 basic eye points each: B 5 stones + 3 roads, W 5 + 8
     "ing": ("点", 10, 15),
+    "ing-balanced": ("点", 10, 15),  # 5 moves each: no A-class negative move
     "equal-empty": ("子", 5, 10),  # White turns 5 surplus empty points into stones: 5 + 5 v 10
 }
 # Per komi spelling, the komi in points for these counters (Black passed first, White moved last).

@@ -108,6 +108,7 @@ class Method(StrEnum):
     EQUAL_EMPTY = "equal-empty"  # 等空比子: {#count.equal-empty}
     ROADS = "roads"  # 等子比路 (jhz-2022): {#count.roads}
     ING = "ing"  # 应氏填满计点: {#count.ing}
+    ING_BALANCED = "ing-balanced"  # 应氏填满计点 with the 004 (6) A-class step: {#count.ing}
 
 
 class KomiRule(StrEnum):

@@ -12,7 +12,7 @@ from jpdref.counting.dispatch import count_for
 from jpdref.counting.equal_stones import count_art, count_equal_stones
 from jpdref.counting.errors import CountingError
 from jpdref.counting.explanation import Count, Figures, Method, PointInfo, Unit
-from jpdref.counting.ing import count_ing
+from jpdref.counting.ing import count_ing, count_ing_balanced
 from jpdref.counting.komi import KomiDecision, KomiRule, decide_komi
 from jpdref.counting.position import FinalPosition, make_counters
 from jpdref.counting.regions import Classification, Why, classify
@@ -42,6 +42,7 @@ __all__ = [
     "count_equal_stones",
     "count_for",
     "count_ing",
+    "count_ing_balanced",
     "count_japanese",
     "count_roads",
     "count_tromp_taylor",

@@ -14,7 +14,7 @@ from jpdref.counting.area import count_area, count_equal_empty, count_tromp_tayl
 from jpdref.counting.equal_stones import count_art, count_equal_stones
 from jpdref.counting.errors import CountingError
 from jpdref.counting.explanation import Count, Method
-from jpdref.counting.ing import count_ing
+from jpdref.counting.ing import count_ing, count_ing_balanced
 from jpdref.counting.komi import KomiRule
 from jpdref.counting.position import FinalPosition
 from jpdref.counting.roads import count_roads
@@ -32,6 +32,7 @@ COUNTERS: dict[Method, Callable[[FinalPosition, Komi], Count]] = {
     Method.EQUAL_EMPTY: count_equal_empty,
     Method.ROADS: count_roads,
     Method.ING: count_ing,
+    Method.ING_BALANCED: count_ing_balanced,
 }
 """Method → the function that counts by it (each takes the position and a komi)."""
 

@@ -35,7 +35,13 @@ def count_ing(
     black = figures(("stones", s.stones(BLACK)), ("half of split points", half))
     white = figures(("stones", s.stones(WHITE)), ("half of split points", half))
     steps = [f"filled: B {s.stones(BLACK)} stones, W {s.stones(WHITE)} stones"]
+    method = Method.ING_BALANCED if balance_moves else Method.ING
     return conclude(
-        Method.ING, Unit.POINTS, fp.geometry, c.halted, s.board, s.owner, s.why, c.dead,
+        method, Unit.POINTS, fp.geometry, c.halted, s.board, s.owner, s.why, c.dead,
         black, white, decide_komi(komi, fp.counters), s.steps + steps,
     )  # fmt: skip
+
+
+def count_ing_balanced(fp: FinalPosition, komi: KomiRule | Fraction | int | float = KomiRule.ING) -> Count:
+    """Ing fill counting with the 004 (6) variant (counting ``ing-balanced``). {#count.ing}"""
+    return count_ing(fp, komi, balance_moves=True)
