@@ -531,6 +531,10 @@ def coverage(suite: Suite) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
             return local
         return None
 
+    for module in _project_modules():  # computed-once values must be computed again, traced
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
     sys.settrace(tracer)
     try:
         suite.load()
@@ -764,7 +768,7 @@ def main(argv: list[str] | None = None) -> int:
     survivors = [m for m in chosen if results[m.key].status != "killed" and m.key not in equivalent]
     for m in survivors:
         r = results[m.key]
-        print(f"{m.file}:{m.line}: [{r.status}] {m.scope}: {m.operator}: {m.before} => {m.after}")
+        print(f"{m.file}:{m.line}: [{r.status}] {m.key.split('::', 1)[1]}")
     print(score_table(chosen, results, equivalent))
     stale = sorted(set(equivalent) - {m.key for m in population})
     if stale and not args.module:

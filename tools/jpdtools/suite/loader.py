@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
+from jpdref.game import Game
+from jpdref.handicap import HandicapError
 from jpdref.rules import AXES, Rules, RulesError
 
 from jpdtools.errors import InputError, Location, read_text_file
@@ -319,6 +321,7 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
             )
     open_ids = _words(item, "open", ctx, pattern=_OPEN)
     setup, sgf_moves, diagram_dead = _setup(item, ctx)
+    _check_handicap(item, ctx, setup, rules)
     history = sgf_moves + _actions(item, "history", ctx, setup, required=False)
     moves = _actions(item, "moves", ctx, setup, required=True)
     as_set_up = not history and not moves and not setup.handicap
@@ -487,6 +490,21 @@ def _setup(item: LocDict, ctx: _Ctx) -> tuple[Setup, tuple[CaseAction, ...], tup
             )
         setup = replace(setup, handicap=handicap)
     return setup, moves, dead
+
+
+def _check_handicap(item: LocDict, ctx: _Ctx, setup: Setup, rules: tuple[str, ...]) -> None:
+    """{#format.case} A handicap the board cannot take under a ruleset the case applies to is
+    ``bad-handicap`` (setup.handicap: fixed placement needs a square board of 7x7 and up and at
+    most 4 stones on even sizes and 7x7; free placement at most the points minus one)."""
+    if not setup.handicap:
+        return
+    geometry = Geometry(setup.width, setup.height)
+    where = ctx.value(item, "handicap") if "handicap" in item else ctx.value(item, "sgf")
+    for name in rules or ctx.presets.names:
+        try:
+            Game.new(ctx.presets.get(name), geometry, handicap=setup.handicap)
+        except HandicapError as err:
+            raise ctx.error("bad-handicap", f"{name}: {err}", where) from None
 
 
 def _size(item: LocDict, ctx: _Ctx) -> tuple[int, int]:
