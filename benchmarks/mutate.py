@@ -515,8 +515,8 @@ class Suite:
         return None
 
 
-def coverage(suite: Suite) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
-    """Lines of ``refimpl/jpdref`` executed while loading the suite and while running it."""
+def coverage(suite: Suite, run: bool = True) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """Lines of ``refimpl/jpdref`` executed while loading the suite and (``run``) while running it."""
     prefix = str(PACKAGE)
     lines: set[tuple[str, int]] = set()
 
@@ -540,7 +540,7 @@ def coverage(suite: Suite) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
         suite.load()
         loading = set(lines)
         lines.clear()
-        if suite.first_failure() is not None:
+        if run and suite.first_failure() is not None:
             raise SystemExit("the unmutated suite does not pass: fix that first")
     finally:
         sys.settrace(None)
@@ -652,6 +652,17 @@ def score_table(mutants: list[Mutant], results: dict[str, Result], equivalent: d
     return "\n".join(out)
 
 
+def _span(m: Mutant) -> set[tuple[str, int]]:
+    path = str(ROOT / m.file)
+    return {(path, line) for line in range(m.line, m.end_line + 1)}
+
+
+def _needs_reload(m: Mutant, loading: set[tuple[str, int]]) -> bool:
+    """Module-level values and defaults are computed at import; other lines only if loading ran them."""
+    signature = any(name == "args" and index == -1 for name, index in m.node_path)
+    return m.top_level or signature or bool(_span(m) & loading)
+
+
 def _timeout(suite: Suite, given: float | None) -> float:
     """Per mutant: the given limit, else 10 × an unmutated load and run (so load on the machine
     scales it), at least 10 s."""
@@ -667,8 +678,9 @@ def _timeout(suite: Suite, given: float | None) -> float:
 def smoke(
     keys: list[str], population: list[Mutant], equivalent: dict[str, str], timeout: float | None
 ) -> int:
-    """CI: the fixed mutants of ``smoke.txt`` must all be killed (each run with a reload, as
-    ``jpd run`` would). A key that names no mutant any more (the code changed) is reported."""
+    """CI: the fixed mutants of ``smoke.txt`` must all be killed (the suite reloaded where the
+    mutated lines run while loading, as for a campaign). A key that names no mutant any more (the
+    code changed) is reported."""
     by_key = {m.key: m for m in population}
     present = [by_key[k] for k in keys if k in by_key]
     stale = [k for k in keys if k not in by_key]
@@ -681,9 +693,10 @@ def smoke(
         return 1
     suite = Suite()
     limit = _timeout(suite, timeout)
+    loading, _ = coverage(suite, run=False)
     survivors = 0
     for m in present:
-        r = run_mutant(m, suite, True, limit)
+        r = run_mutant(m, suite, _needs_reload(m, loading), limit)
         print(f"{r.status:9} {r.seconds:5.1f} s  {m.file}:{m.line}: {m.key}  {r.by}")
         survivors += r.status != "killed" and m.key not in equivalent
     print(f"smoke: {len(present) - survivors} of {len(present)} mutants killed")
@@ -749,14 +762,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(chosen)} mutants sampled of {len(population)}; {len(todo)} to run", file=sys.stderr)
     loading, running = coverage(suite) if todo else (set(), set())
     for n, m in enumerate(todo, 1):
-        path = str(ROOT / m.file)
-        span = {(path, line) for line in range(m.line, m.end_line + 1)}
         signature = any(name == "args" and index == -1 for name, index in m.node_path)
-        if not m.top_level and not signature and not span & (loading | running):
+        if not m.top_level and not signature and not _span(m) & (loading | running):
             result = Result(m.key, "not-reached", "no item executes these lines")
         else:
-            reload = m.top_level or signature or bool(span & loading)
-            result = run_mutant(m, suite, reload, limit)
+            result = run_mutant(m, suite, _needs_reload(m, loading), limit)
         results[m.key] = result
         cache[m.key] = asdict(result)
         if n % 20 == 0:

@@ -94,7 +94,8 @@ def test_committed_lists_name_existing_mutants(name):
     if name == "equivalent.txt":
         keys = list(mutate.load_equivalents(path))
     else:
-        keys = [k for k in path.read_text(encoding="utf-8").splitlines() if k.strip() and not k.startswith("#")]
+        lines = path.read_text(encoding="utf-8").splitlines()
+        keys = [k for k in lines if k.strip() and not k.startswith("#")]
     assert keys, f"{name} is empty"
     # An edit of refimpl/jpdref makes some entries stale (the harness lists them); most must
     # still name a mutant, or the keys are not being written the way the harness spells them.
