@@ -138,6 +138,8 @@ BY_KOMI = {
     "chinese-3.75": Fraction(15, 2),
     "japanese-6.5": Fraction(13, 2),
     "ing-8": 8,
+    "aga-7.5": Fraction(15, 2),
+    "aga-1991": Fraction(11, 2),
 }
 
 

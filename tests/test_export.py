@@ -16,7 +16,7 @@ from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.export.gtp import GtpScript, gtp_script, setup_plays
 from jpdtools.export.jsonl import fixed_points, record
-from jpdtools.export.layout import JSONL_NAME, NOT_EXPORTED_NAME, write_export
+from jpdtools.export.layout import JSONL_NAME, NOT_EXPORTED_NAME, file_name, write_export
 from jpdtools.export.reimport import item_from_record, parse_records, read_plan
 from jpdtools.export.sgf import escape, sgf_text
 from jpdtools.paths import conformance_dir, spec_dir
@@ -189,7 +189,7 @@ def test_every_sgf_reads_back_with_our_reader(suite, exported):
     items = _sgf_items(plan)
     assert written["sgf"].count == len(items) and not written["sgf"].problems
     for item in items:
-        path = outdir / "sgf" / item.case.id / f"{item.ruleset}.sgf"
+        path = outdir / "sgf" / item.case.id / f"{file_name(item.ruleset)}.sgf"
         game = parse_sgf_text(path.read_text(encoding="utf-8"), str(path))
         setup = item.case.setup
         g = Geometry(game.width, game.height)
@@ -208,7 +208,7 @@ def test_every_sgf_opens_in_sgfmill(suite, exported):
     outdir, _ = exported
     square = 0
     for item in _sgf_items(plan):
-        data = (outdir / "sgf" / item.case.id / f"{item.ruleset}.sgf").read_bytes()
+        data = (outdir / "sgf" / item.case.id / f"{file_name(item.ruleset)}.sgf").read_bytes()
         setup = item.case.setup
         if setup.width != setup.height:  # sgfmill knows only square boards: check the syntax
             sgf_grammar.parse_sgf_game(data)
@@ -287,7 +287,8 @@ def test_every_gtp_script_is_well_formed(suite, exported):
         assert check_regression_file(text) > 0 or "not expressed" in text, path
         head = text.splitlines()[0]
         case_id, ruleset = path.name[: -len(".tst")].rsplit(".", 1)
-        assert f"case {case_id} under ruleset {ruleset}" in head
+        named = head.split(f"case {case_id} under ruleset ", 1)[1].split(" ", 1)[0]
+        assert file_name(named) == ruleset, head  # a variant (aga:komi=0) is named safely
         assert "GNU Go flags this ruleset needs: --komi 0" in text
     listing = (outdir / "gtp" / NOT_EXPORTED_NAME).read_text(encoding="utf-8")
     assert "no-retreat" in listing and "accepted virtual move" in listing and "boardsize" in listing
