@@ -13,8 +13,10 @@ JSON shape (``"format": 1``, ``"kind": "verify"``; keys are stable, new keys may
      "load_errors": [...], "unused_expected_failures": ["file:3: pattern"],
      "summary": {"total": 10, "pass": 5, "unexpected-pass": 0, "expected-failure": 1,
                  "unexpected-failure": 0, "open": 0, "skip": 4, "error": 0, "load_errors": 0,
-                 "limited": 3, "ok": true, "by_ruleset": {"japanese": {...}},
-                 "by_axis": {"suicide": {"forbidden": {...}}}}}
+                 "limited": 3, "ok": true, "planned": 10, "played": 6,
+                 "by_ruleset": {"japanese": {...}}, "by_axis": {"suicide": {"forbidden": {...}}},
+                 "by_board": {"19x19": {"total": 4, "played": 3, "skip": 1}, ...},
+                 "skipped_by_cause": {"axis pass=forbidden is not supported": 3, ...}}}
 
 ``status`` is the comparator's (pass, fail, open, skip, error); ``outcome`` adds the expected-failure
 list. ``ok`` is false when anything failed unexpectedly, passed unexpectedly or errored, or a case
@@ -23,9 +25,14 @@ workers), ``engine_seconds`` the part of it spent waiting for the implementation
 ``harness_seconds`` is the difference. ``limited`` counts the played items compared without some
 claims (those only the harness decides, listed per result under ``limited``). ``suite`` says which
 suite ran (:mod:`jpdtools.suite.identity`; null when unknown); JUnit carries it as ``properties``.
+
+How much of the suite the implementation could play: ``played`` (items not skipped),
+``by_board`` (per board size, ``WxH``, largest first: items, played, skipped) and
+``skipped_by_cause`` (skips per :func:`skip_cause`, most frequent first).
 """
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +47,12 @@ from jpdtools.verify.verification import BAD, OUTCOMES, Outcome, VerifyResult
 
 JSON_FORMAT = 1
 TRANSCRIPT_TAIL = 16  # lines of a failing item's transcript in the text report
+FULL_BOARD = "19x19"  # the size most engines play: its share is on the summary
+CAUSES_SHOWN = 6  # skip causes in the text report (all with --verbose)
+CAUSE_WIDTH = 100  # characters of a skip cause in the text report
+SIZE_RE = re.compile(r"\b\d+x\d+\b|(?<=board size )\d+\b")  # 5x4, or the 5 of "board size 5"
+QUOTED_RE = re.compile(r"(?<!\w)'[^'\s]+'")  # a quoted name (a ruleset, a command)
+LEFT_OUT = "nothing left to compare ("
 
 
 @dataclass(frozen=True)
@@ -132,6 +145,71 @@ def by_axis(results: Sequence[VerifyResult]) -> dict[str, dict[str, dict[str, in
     return out
 
 
+def skip_cause(detail: str, implementation: str = "") -> str:
+    """The cause of a skip, without what varies between items: the program's name, the board size,
+    a quoted ruleset or command name, the claims left over (``board 5x4 is not square`` and
+    ``board 6x3 is not square`` are one cause, ``board WxH is not square``)."""
+    text = detail.removeprefix(f"{implementation}: ") if implementation else detail
+    if text.startswith(LEFT_OUT):
+        return "nothing left to compare (every claim of the item is one the program cannot be asked)"
+    return QUOTED_RE.sub("'…'", SIZE_RE.sub("WxH", text)).strip() or "(no reason given)"
+
+
+def skipped_by_cause(run: VerifyRun) -> dict[str, int]:
+    """Skipped items per :func:`skip_cause`, most frequent first."""
+    tally: dict[str, int] = {}
+    for r in run.results:
+        if r.outcome is Outcome.SKIP:
+            cause = skip_cause(r.result.detail, run.implementation)
+            tally[cause] = tally.get(cause, 0) + 1
+    return dict(sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _clip(text: str, width: int = CAUSE_WIDTH) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _area(board: str) -> tuple[int, str]:
+    width, _, height = board.partition("x")
+    return (-int(width) * int(height), board) if width.isdigit() and height.isdigit() else (1, board)
+
+
+def by_board(results: Sequence[VerifyResult]) -> dict[str, dict[str, int]]:
+    """Per board size (largest first; error cases, which have none, under ""): items, played, skipped."""
+    out: dict[str, dict[str, int]] = {}
+    for r in results:
+        row = out.setdefault(r.board, {"total": 0, "played": 0, "skip": 0})
+        row["total"] += 1
+        row["skip" if r.outcome is Outcome.SKIP else "played"] += 1
+    return {b: out[b] for b in sorted(out, key=_area)}
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part} of {whole} ({100 * part / whole:.0f} %)" if whole else "0 of 0"
+
+
+def playable_lines(run: VerifyRun, verbose: bool = False) -> list[str]:
+    """How much of the suite the implementation could play, and why the rest was skipped."""
+    results = list(run.results)
+    if not results:
+        return []
+    boards = by_board(results)
+    full = boards.get(FULL_BOARD, {"total": 0, "played": 0})
+    on_full = _share(full["played"], full["total"])
+    out = ["PLAYED", f"  {_share(run.playable, len(results))} items; on {FULL_BOARD}: {on_full}"]
+    if verbose:
+        out.append("  by board size:")
+        out += [f"    {b or '(error cases)':<8} {_share(c['played'], c['total'])}" for b, c in boards.items()]
+    causes = list(skipped_by_cause(run).items())
+    if causes:
+        out.append("  skipped, by cause:")
+        shown = causes if verbose else causes[:CAUSES_SHOWN]
+        out += [f"    {n:>5}  {cause if verbose else _clip(cause)}" for cause, n in shown]
+        if len(shown) < len(causes):
+            out.append(f"    ({len(causes) - len(shown)} more cause(s): --verbose)")
+    return out
+
+
 # -- text --------------------------------------------------------------------------------------
 
 
@@ -186,6 +264,8 @@ def format_text(run: VerifyRun, order: Sequence[str] = (), verbose: bool = False
     out = [] if quiet else [summary_table(results, order)]
     if run.notes:
         out += ["", *(f"note: {n}" for n in run.notes)]
+    if not quiet:
+        out += ["", *playable_lines(run, verbose)]
     sections = [
         ("UNEXPECTED FAILURES", Outcome.UNEXPECTED_FAILURE),
         ("UNEXPECTED PASSES", Outcome.UNEXPECTED_PASS),
@@ -244,6 +324,8 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
     summary["played"] = run.playable
     summary["by_ruleset"] = by_ruleset(results, order)
     summary["by_axis"] = by_axis(results)
+    summary["by_board"] = by_board(results)
+    summary["skipped_by_cause"] = skipped_by_cause(run)
     return {
         "format": JSON_FORMAT,
         "kind": "verify",

@@ -8,12 +8,11 @@ deciding clause and seeds, and the commands that reproduce it; why items were sk
 cause (:func:`skip_cause`) with a count and a few examples each.
 """
 
-import re
 from collections.abc import Callable, Sequence
 from html import escape
 
 from jpdtools.run.report import suite_lines
-from jpdtools.verify.report import VerifyRun, by_axis, by_ruleset, counts, summary_line
+from jpdtools.verify.report import VerifyRun, by_axis, by_ruleset, counts, skip_cause, summary_line
 from jpdtools.verify.verification import OUTCOMES, Outcome, VerifyResult
 
 STYLE = """
@@ -83,20 +82,6 @@ def _item(r: VerifyResult, illustrate: Illustrate | None = None) -> str:
         )
     parts.append("</details>")
     return "".join(parts)
-
-
-_SIZE = re.compile(r"\b\d+x\d+\b")
-_LEFT_OUT = "nothing left to compare ("
-
-
-def skip_cause(detail: str, implementation: str = "") -> str:
-    """The cause of a skip, without what varies between items: the program's name, the board size,
-    the claims left over (``board 5x4 is not square`` and ``board 6x3 is not square`` are one
-    cause, ``board WxH is not square``)."""
-    text = detail.removeprefix(f"{implementation}: ") if implementation else detail
-    if text.startswith(_LEFT_OUT):
-        return "nothing left to compare (every claim of the item is one the program cannot be asked)"
-    return _SIZE.sub("WxH", text)
 
 
 def _skips(results: Sequence[VerifyResult], implementation: str) -> str:

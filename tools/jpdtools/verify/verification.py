@@ -138,6 +138,7 @@ class VerifyResult:
     engine_seconds: float = 0.0
     transcript: tuple[str, ...] = ()  # what was sent (``>``) and received (``<``), if the adapter keeps it
     clauses: tuple[str, ...] = ()  # the spec clauses the case pins (its ``spec:`` anchors)
+    board: str = ""  # the case's board size, ``WxH`` ("" for an error case)
 
     @property
     def name(self) -> str:
@@ -248,7 +249,14 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
         engine_seconds=getattr(adapter, "engine_seconds", 0.0) - engine_before,
         transcript=transcript,
         clauses=tuple(item.case.spec),
+        board=board_of(item),
     )
+
+
+def board_of(item: PlanItem) -> str:
+    """The board size of an item's case, ``WxH`` ("" for an error case, which has no set-up)."""
+    setup = item.case.setup
+    return f"{setup.width}x{setup.height}" if setup is not None else ""
 
 
 # -- implementations ---------------------------------------------------------------------------
@@ -355,7 +363,7 @@ def _stop_worker(signum, frame) -> None:
 
 def _lost(item: PlanItem, index: int, why: str) -> VerifyResult:
     result = case_result(item, Judgement(Status.ERROR, detail=why))
-    return VerifyResult(result, Outcome.ERROR, index)
+    return VerifyResult(result, Outcome.ERROR, index, board=board_of(item))
 
 
 def run_parallel(
