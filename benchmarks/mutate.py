@@ -28,6 +28,7 @@ import argparse
 import ast
 import copy
 import fnmatch
+import importlib
 import json
 import os
 import random
@@ -423,7 +424,7 @@ def _project_modules() -> list[types.ModuleType]:
 def patch(m: Mutant) -> None:
     """Make the running interpreter behave as if ``m``'s module had been imported mutated."""
     tree = mutated_tree(m)
-    module = sys.modules[m.module]
+    module = importlib.import_module(m.module)  # jpd run imports it lazily; import it as it would
     index = m.node_path[0][1]
     stmt = tree.body[index]
     namespace = dict(module.__dict__)
