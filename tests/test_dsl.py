@@ -177,9 +177,15 @@ def test_dead_chain():
 
 # -- counting: x/o marks, count and point verdicts, agreement texts -----------------------------
 def test_diagram_dead_marks(dsl):
-    d = dsl.parse_diagram("3x3\nX x .\nO o .\n. . .\n", place)
-    assert ("B3", "B") in d.stones and ("B2", "W") in d.stones
-    assert d.dead == ("B3", "B2")
+    d = dsl.parse_diagram("3x3\nX . x\nO . o\n. . .\n", place)
+    assert ("C3", "B") in d.stones and ("C2", "W") in d.stones
+    assert d.dead == ("C3", "C2")
+
+
+def test_a_chain_drawn_partly_dead_is_an_error(dsl):
+    with pytest.raises(InputError) as err:
+        dsl.parse_diagram("3x3\nX x .\n. . .\n. . .\n", place)
+    assert err.value.code == "bad-agreement" and "A3" in str(err.value)
 
 
 def test_count_and_point_verdicts(dsl):

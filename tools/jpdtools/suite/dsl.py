@@ -619,6 +619,34 @@ def _check_diagram_size(text: str, place: Place) -> None:
             raise InputError(message, first, code="board-size")
 
 
+def _whole_chains_dead(geometry, stones, dead: set[str], where, fail) -> None:
+    """{#format.diagram} A dead mark (``x``/``o``) stands for its whole chain: a chain drawn partly
+    ``X`` and partly ``x`` is an error at its first live stone (``bad-agreement``), not a choice."""
+    colour = {geometry.from_gtp(v): c for v, c in stones}
+    seen: set[int] = set()
+    for start in sorted(colour):
+        if start in seen:
+            continue
+        chain, stack = {start}, [start]
+        while stack:
+            for q in geometry.neighbours[stack.pop()]:
+                if q not in chain and colour.get(q) == colour[start]:
+                    chain.add(q)
+                    stack.append(q)
+        seen |= chain
+        vertices = [geometry.to_gtp(q) for q in sorted(chain)]
+        marked = [v for v in vertices if v in dead]
+        if marked and len(marked) != len(vertices):
+            live = next(v for v in vertices if v not in dead)
+            big, small = ("X", "x") if colour[start] == "B" else ("O", "o")
+            raise fail(
+                "bad-agreement",
+                f"the chain at {live} is drawn partly {big} and partly {small} (dead at {marked[0]}): "
+                f"a dead mark stands for the whole chain — draw every stone of it {small}, or none",
+                where[live],
+            )
+
+
 def _check_diagram(raw: _RawDiagram, place: Place) -> Diagram:
     def fail(code: str, message: str, token: Token) -> InputError:
         return InputError(f"board diagram: {message}", _at(place, token), code=code)
@@ -674,6 +702,8 @@ def _check_diagram(raw: _RawDiagram, place: Place) -> Diagram:
     stuck = dead_chain(geometry, stones)
     if stuck is not None:
         raise fail("impossible-position", f"the chain at {stuck} has no liberties", where[stuck])
+    if dead:
+        _whole_chains_dead(geometry, stones, set(dead), where, fail)
     to_move = str(raw.color) if raw.color is not None else "B"
     return Diagram(width, height, to_move, tuple(stones), tuple(sorted(markers.items())), tuple(dead))
 
