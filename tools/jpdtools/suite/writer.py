@@ -17,13 +17,40 @@ from jpdtools.suite.sgfsetup import read_sgf
 _MOVES_PER_LINE = 10
 
 
+def drawn_dead(setup: Setup) -> set[str]:
+    """The dead set-up stones a diagram draws ``x``/``o``: those whose whole chain is agreed dead
+    (a chain drawn partly dead is a load error, {#format.diagram}); other dead marks stay in the
+    agreement's ``dead`` list."""
+    if setup.final is None:
+        return set()
+    dead = set(setup.final.agreement.dead)
+    geometry = Geometry(setup.width, setup.height)
+    colour = {geometry.from_gtp(v): c for v, c in setup.stones}
+    out: set[str] = set()
+    seen: set[int] = set()
+    for start in sorted(colour):
+        if start in seen:
+            continue
+        chain, stack = {start}, [start]
+        while stack:
+            for q in geometry.neighbours[stack.pop()]:
+                if q not in chain and colour.get(q) == colour[start]:
+                    chain.add(q)
+                    stack.append(q)
+        seen |= chain
+        vertices = {geometry.to_gtp(q) for q in chain}
+        if vertices <= dead:
+            out |= vertices
+    return out
+
+
 def render_diagram(setup: Setup) -> str:
     """The canonical diagram of ``setup`` (no trailing newline); stones agreed dead are
     written ``x``/``o``."""
     width, height = setup.width, setup.height
     geometry = Geometry(width, height)
     grid = [["."] * width for _ in range(height)]
-    dead = set(setup.final.agreement.dead) if setup.final is not None else set()
+    dead = drawn_dead(setup)
     for vertex, colour in setup.stones:
         x, y = geometry.xy(geometry.from_gtp(vertex))
         symbol = "X" if colour == "B" else "O"
@@ -199,7 +226,7 @@ def _final(setup: Setup) -> list[str]:
     assert setup.final is not None
     agreement, counters, ind = setup.final.agreement, setup.final.counters, "    "
     out: list[str] = []
-    in_diagram = {v for v, _ in setup.stones} if setup.source == "board" else set()
+    in_diagram = drawn_dead(setup) if setup.source == "board" else set()
     lists = (
         ("dead", tuple(v for v in agreement.dead if v not in in_diagram)),
         ("seki", agreement.seki),
