@@ -462,7 +462,12 @@ COUNT_ERRORS = [
         13,
         33,
     ),
-    ("board: |\n  XX.\n  ...\n  ..O\nmoves: ''\nagreement:\n  seki: A3\n  dead: B3\n", "bad-agreement", 13, 13),
+    (
+        "board: |\n  XX.\n  ...\n  ..O\nmoves: ''\nagreement:\n  seki: A3\n  dead: B3\n",
+        "bad-agreement",
+        13,
+        13,
+    ),
     ("board: |\n  Xx.\n  ...\n  ..O\nmoves: ''\n", "bad-agreement", 8, 7),  # a chain drawn partly x
     ("size: 5\nmoves: ''\nagreement:\n  claims: ['B kx C1']\n", "bad-agreement", 10, 19),
     ("size: 5\nmoves: ''\nagreement:\n  dead: '@q'\n", "unknown-marker", 10, 14),
