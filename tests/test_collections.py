@@ -335,3 +335,23 @@ def test_a_shard_holds_the_same_records_wherever_the_collection_lies(wild, tmp_p
             split.setdefault(k, []).append(names)
     assert all(here == there for here, there in split.values())
     assert sum(len(here) for here, _ in split.values()) == len(WILD)
+
+
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--out", "", "argument --out: an empty file name"),
+        ("--summary", "", "argument --summary: an empty file name"),
+        ("--out", "FOLDER", "is a folder, not a file"),
+        ("--out", "FOLDER/missing/out.jsonl", "cannot write"),
+    ],
+)
+def test_an_output_that_cannot_be_written_is_a_clear_error(wild, tmp_path, capsys, option, value, message):
+    """An empty name or a folder for --out / --summary is named as such (exit 2), not a traceback."""
+    value = value.replace("FOLDER", str(tmp_path))
+    try:
+        status = _run(str(wild), "--rules", "chinese", "--jobs", "1", option, value)
+    except SystemExit as stop:  # argparse refuses the option itself
+        status = stop.code
+    assert status == 2
+    assert message in capsys.readouterr().err

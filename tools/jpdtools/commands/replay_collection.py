@@ -5,6 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from jpdtools import atomic
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.presets import load_presets
@@ -25,16 +26,26 @@ _OPTIONS = ("out", "summary", "resume", "jobs", "shard", "merge", "dask")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("collections")
     group.add_argument(
-        "--out", type=Path, metavar="FILE", help="write the verdicts as JSON Lines, as they come"
+        "--out", type=output_file, metavar="FILE", help="write the verdicts as JSON Lines, as they come"
     )
     group.add_argument("--resume", action="store_true", help="skip the verdicts --out already holds, append")
-    group.add_argument("--summary", type=Path, metavar="FILE", help="write the summary as JSON")
+    group.add_argument("--summary", type=output_file, metavar="FILE", help="write the summary as JSON")
     group.add_argument(
         "--jobs", type=int, metavar="N", help=f"worker processes (default: the core count, {default_jobs()})"
     )
     group.add_argument("--shard", metavar="K/N", help="referee only shard K of N (split by record key)")
     group.add_argument("--merge", action="store_true", help="PATHs are --out files of shards: sum them up")
     group.add_argument("--dask", metavar="ADDRESS", help="run the shards on a Dask cluster (the dask extra)")
+
+
+def output_file(text: str) -> Path:
+    """An output file named on the command line: not empty, not a folder (argparse names the option)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty file name")
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file")
+    return path
 
 
 def wanted(args) -> bool:
@@ -62,7 +73,10 @@ def run(args) -> int:
             tally.add(line)
             done.add((line["record"], line["rules"]))
     if out is not None:
-        out.open(append=args.resume)
+        try:
+            out.open(append=args.resume)
+        except OSError as err:
+            raise InputError(f"--out {args.out}: cannot write: {err.strerror or err}") from err
 
     def sink(lines: list[dict]) -> None:
         if out is not None:
@@ -108,7 +122,7 @@ def _progress(total: int | None, unit: str):
 def _finish(args, tally: Tally, order: list[str]) -> int:
     summary = tally.summary()
     if args.summary:
-        args.summary.write_text(dumps(summary), encoding="utf-8")
+        atomic.write_text(args.summary, dumps(summary))
     print(render(summary, order))
     failed = summary["record_errors"] or any(r["refused_moves"] for r in summary["rulesets"].values())
     return FAILURE if failed else SUCCESS
