@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 from jpdtools.cli import main
-from jpdtools.commands.replay import NO_MARKS, referee
+from jpdtools.commands.replay import referee
 from jpdtools.paths import shared_games_dir
 from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import Marks, read_marks, record_result
 from jpdtools.records.sgf import read_sgf
+from jpdtools.records.verdict import NO_MARKS
 
 PRESETS = load_presets()
 COLUMNS = ";B[bc];W[cc];B[bb];W[cb];B[bd];W[cd];B[ba];W[ca];B[be];W[ce]"  # B column b, W column c

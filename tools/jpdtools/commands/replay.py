@@ -47,8 +47,7 @@ from jpdtools.records.gamerecord import (
     replay_record,
 )
 from jpdtools.records.sgf import GameRecord, parse_sgf_text, read_sgf_file_text
-
-NO_MARKS = "no count: the record does not say which stones are dead"
+from jpdtools.records.verdict import dead_stones
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -95,20 +94,6 @@ def ending(replay: Replay, rec: GameRecord) -> str:
     if game.phase is Phase.CONTEST and not ends_with_two_passes(rec) and not result.ended_without_count:
         parts.insert(0, "the record simply ends")
     return "; ".join(parts)
-
-
-def dead_stones(rec: GameRecord, marks: Marks, replay: Replay) -> tuple[frozenset[int] | None, str | None]:
-    """The dead stones the record shows, or None and why there is no count."""
-    result = record_result(rec)
-    if result.ended_without_count:
-        return None, f"no count: the game ended by {result.kind} ({result.text})"
-    if replay.game.phase is Phase.ENDED:
-        return None, f"no count: the game ended ({replay.game.outcome.describe()})"
-    if marks.present:
-        return marks.dead_stones(tuple(replay.game.board.color)), None
-    if ends_with_two_passes(rec):
-        return frozenset(), None
-    return None, NO_MARKS
 
 
 def referee(rules: Rules, rec: GameRecord, marks: Marks) -> Refereed:

@@ -11,7 +11,7 @@ import functools
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -619,9 +619,9 @@ def _check_diagram_size(text: str, place: Place) -> None:
             raise InputError(message, first, code="board-size")
 
 
-def _whole_chains_dead(geometry, stones, dead: set[str], where, fail) -> None:
-    """{#format.diagram} A dead mark (``x``/``o``) stands for its whole chain: a chain drawn partly
-    ``X`` and partly ``x`` is an error at its first live stone (``bad-agreement``), not a choice."""
+def drawn_chains(geometry, stones) -> Iterator[tuple[str, list[str]]]:
+    """The chains of a drawn position (``(vertex, colour)`` pairs): each chain's colour and its sorted
+    GTP vertices."""
     colour = {geometry.from_gtp(v): c for v, c in stones}
     seen: set[int] = set()
     for start in sorted(colour):
@@ -634,11 +634,17 @@ def _whole_chains_dead(geometry, stones, dead: set[str], where, fail) -> None:
                     chain.add(q)
                     stack.append(q)
         seen |= chain
-        vertices = [geometry.to_gtp(q) for q in sorted(chain)]
+        yield colour[start], [geometry.to_gtp(q) for q in sorted(chain)]
+
+
+def _whole_chains_dead(geometry, stones, dead: set[str], where, fail) -> None:
+    """{#format.diagram} A dead mark (``x``/``o``) stands for its whole chain: a chain drawn partly
+    ``X`` and partly ``x`` is an error at its first live stone (``bad-agreement``), not a choice."""
+    for chain_colour, vertices in drawn_chains(geometry, stones):
         marked = [v for v in vertices if v in dead]
         if marked and len(marked) != len(vertices):
             live = next(v for v in vertices if v not in dead)
-            big, small = ("X", "x") if colour[start] == "B" else ("O", "o")
+            big, small = ("X", "x") if chain_colour == "B" else ("O", "o")
             raise fail(
                 "bad-agreement",
                 f"the chain at {live} is drawn partly {big} and partly {small} (dead at {marked[0]}): "

@@ -10,7 +10,7 @@ import yaml
 from jpdref.coords import GTP_COLUMNS, Geometry
 
 from jpdtools.errors import Location
-from jpdtools.suite.dsl import verdict_text
+from jpdtools.suite.dsl import drawn_chains, verdict_text
 from jpdtools.suite.model import Case, CaseAction, CaseFile, Expectation, SettleSpec, Setup
 from jpdtools.suite.sgfsetup import read_sgf
 
@@ -25,22 +25,10 @@ def drawn_dead(setup: Setup) -> set[str]:
         return set()
     dead = set(setup.final.agreement.dead)
     geometry = Geometry(setup.width, setup.height)
-    colour = {geometry.from_gtp(v): c for v, c in setup.stones}
     out: set[str] = set()
-    seen: set[int] = set()
-    for start in sorted(colour):
-        if start in seen:
-            continue
-        chain, stack = {start}, [start]
-        while stack:
-            for q in geometry.neighbours[stack.pop()]:
-                if q not in chain and colour.get(q) == colour[start]:
-                    chain.add(q)
-                    stack.append(q)
-        seen |= chain
-        vertices = {geometry.to_gtp(q) for q in chain}
-        if vertices <= dead:
-            out |= vertices
+    for _colour, vertices in drawn_chains(geometry, setup.stones):
+        if dead.issuperset(vertices):
+            out.update(vertices)
     return out
 
 
