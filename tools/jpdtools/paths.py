@@ -104,5 +104,4 @@ def shared_games_dir() -> Path:
 
     It may not exist; callers check.
     """
-    base = checkout_root() or Path.cwd()
-    return base.parent / "shared" / "data" / "games"
+    return shared_dir() / "data" / "games"
