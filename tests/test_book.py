@@ -206,3 +206,13 @@ def test_a_clause_page_lists_where_it_decides(book):
     # the presets whose repetition axis is simple-ko (spec/rulesets.yaml) refuse White's recapture
     row = html.split(">ko.simple.001</a>", 2)[2].split("</tr>", 1)[0]
     assert "step 2 (jpd-art-2008, japanese)" in row
+
+
+@pytest.mark.parametrize("outdir", ["", "FILE"])
+def test_an_outdir_that_is_empty_or_a_file_is_refused(tmp_path, capsys, monkeypatch, outdir):
+    """Like ``jpd export``: an empty OUTDIR is an error, not the current folder; a file is no folder."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "FILE").write_text("not a folder")
+    assert main(["book", outdir, "--tag", "ko"]) == 2
+    assert "OUTDIR" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["FILE"]  # nothing written

@@ -13,6 +13,7 @@ from pathlib import Path
 from jpdtools.book.build import build
 from jpdtools.book.pdf import print_pdf
 from jpdtools.commands.selecting import add_suite_argument, suite_paths
+from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import spec_dir
 from jpdtools.presets import load_presets
@@ -20,7 +21,7 @@ from jpdtools.run.runner import Filters, default_loader
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("outdir", type=Path, metavar="OUTDIR", help="the directory to write the book into")
+    parser.add_argument("outdir", metavar="OUTDIR", help="the directory to write the book into")
     parser.add_argument(
         "paths", nargs="*", type=Path, metavar="PATH", help="case files or directories (default: the suite)"
     )
@@ -40,13 +41,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.outdir.strip():
+        raise InputError("OUTDIR is empty: name the directory to write the book into")
+    outdir = Path(args.outdir)
+    if outdir.exists() and not outdir.is_dir():
+        raise InputError(f"OUTDIR {args.outdir} is a file, not a directory")
     filters = Filters(tags=tuple(args.tag), ids=tuple(args.ids))
     paths = suite_paths(args)
-    report = build(args.outdir, paths, spec_dir(), load_presets(), default_loader(), filters)
+    report = build(outdir, paths, spec_dir(), load_presets(), default_loader(), filters)
     print(f"{report.pages} files, {report.cases} cases, written to {report.out} in {report.seconds:.1f} s")
     for failure in report.failures:
         print(f"jpd: {failure}", file=sys.stderr)
     if args.pdf:
-        pdf = print_pdf(args.outdir)
+        pdf = print_pdf(outdir)
         print(f"printed {pdf}")
     return FAILURE if report.failures else SUCCESS
