@@ -158,8 +158,9 @@ class Counters:
     prisoners: dict[str, int]  # stones each side holds: {"B": white stones held, "W": ...}
     virtual_stones: dict[str, int]  # virtual-move stones each side has put off the board
     handicap_stones: int
-    # the first pass or virtual move that decides the A-version komi: of the final run of four
-    # virtual moves when play halted by 四虚终局 (OQ-44), else of the game
+    # the first pass or virtual move that decides the A-version komi: when play halted by 四虚终局,
+    # the first virtual move after the last real move (the first of the final run: the side that
+    # did not make the last real move, OQ-44), else the first of the game
     first_to_pass: Color | None
     last_real_move: Color | None  # 收后方: who made the last real move
 
@@ -211,9 +212,9 @@ class Game:
     # simple ko: how many times each recurring (position, side to move) has occurred ({#end.cycle});
     # a position enters only when it recurs, so nothing is stored for positions met once
     occurrences: dict[bytes, int] = field(default_factory=dict)
-    # four-virtual: who made the first virtual move under each board position, and so (at the
-    # halt) the first virtual move of the final run of four ({#play.counters}, OQ-44)
-    virtual_first_under_board: dict[bytes, Color] = field(default_factory=dict)
+    # who made the first virtual move since the last real move (the first of the current run of
+    # virtual moves), and at a four-virtual halt the first of the final run ({#play.counters}, OQ-44)
+    run_first: Color | None = None
     final_run_first: Color | None = None
     record: list[Action] = field(default_factory=list)
     # -- settling by play ({#count.settling}); the defaults are the play phase's ----------------
@@ -296,13 +297,13 @@ class Game:
             game.prisoners = dict(self.prisoners)
             game.moves = dict(self.moves)
             game.first_to_pass, game.last_real_move = self.first_to_pass, self.last_real_move
+            game.run_first = self.run_first  # a run of virtual moves goes on across the halt
             game.record = list(self.record)
         if not reset_history:
             game.seen, game.seen_board = self.seen.copy(), self.seen_board.copy()
             game.changes = list(self.changes)
             game.virtual_under_board = dict(self.virtual_under_board)
             game.occurrences = dict(self.occurrences)
-            game.virtual_first_under_board = dict(self.virtual_first_under_board)
         game._remember()  # the halt position, facing the first mover, is in the stage's history
         return game
 
@@ -479,9 +480,10 @@ class Game:
                 board = self.board.position()  # the exact board position {#rep.hashing}
                 n = self.virtual_under_board.get(board, 0) + 1
                 self.virtual_under_board[board] = n
-                first = self.virtual_first_under_board.setdefault(board, action.color)
                 if n >= 4:
-                    self.final_run_first = first  # the first of the four that end the game
+                    # the first virtual move after the last real move: in a rocking ko the first
+                    # virtual move under this board may be older than the last real move (OQ-44)
+                    self.final_run_first = self.run_first
                     return self._stop(_HALTED, Outcome(EndKind.FOUR_VIRTUAL, Result.TO_COUNT))
         elif self.consecutive_passes >= 2:
             if rules.halt is Halt.TWO_PASSES_WHITE_LAST and action.color is BLACK:
@@ -603,6 +605,7 @@ class Game:
                 self.ko_point = captures[0]
         self.consecutive_passes = 0
         self.last_real_move = color
+        self.run_first = None
         outcome = self._after_action(action, position)
         return Step(action, True, _PLAYED, None, captures, self_captures, outcome)
 
@@ -636,6 +639,8 @@ class Game:
         self.consecutive_passes = 0
         if self.first_to_pass is None:
             self.first_to_pass = color
+        if self.run_first is None:
+            self.run_first = color
         outcome = self._after_action(action)
         return Step(action, True, Effect.PLAYED, outcome=outcome)
 
