@@ -46,6 +46,19 @@ def test_the_exact_reference_finds_nothing(tmp_path, capsys):
     assert not out.exists() or not list(out.iterdir())
 
 
+def test_a_program_that_accepts_every_action_is_found(tmp_path, capsys):
+    """It declares only ``legal`` (issue 25: a check that could not fail)."""
+    out = tmp_path / "out"
+    impl = "jsonl:" + shlex.join([sys.executable, str(Path(__file__).with_name("legal_only_program.py"))])
+    argv = ["fuzz", "--impl", impl, "--rules", "japanese", "--games", "20", "--keep-going", "--out", str(out)]
+    status = main([*argv, "--seconds", "60", "-q"])
+    printed = capsys.readouterr().out
+    assert status == 1, printed
+    texts = [f.read_text(encoding="utf-8") for f in out.iterdir()]
+    assert len(texts) >= 2 and any("forfeit suicide" in t for t in texts), printed
+    assert any("spec: [rep.simple-ko]" in t or "spec: [play.move]" in t for t in texts), printed
+
+
 def test_a_jsonl_program_allowing_multi_stone_suicide_is_caught_and_shrunk(tmp_path, capsys):
     out = tmp_path / "out"
     impl = reference_impl("--bug", "multi-suicide")

@@ -10,6 +10,7 @@ import io
 import itertools
 import json
 import os
+import shlex
 import sys
 from dataclasses import fields
 from pathlib import Path
@@ -310,10 +311,65 @@ def test_limit_drops_undeclared_claims_and_whole_either_verdicts():
         EndVerdict("contest", ("B",)),
     )
     limited = limit(expectation, frozenset({"legal", "captures"}))
-    assert [str(v) for v in limited.expectation.steps] == ["1: legal captures C3"]
+    # step 3's refusal is still compared, without its reason; step 2's either would be vacuous
+    assert [str(v) for v in limited.expectation.steps] == ["1: legal captures C3", "3: illegal"]
     assert limited.expectation.end is None and not limited.empty
-    assert limited.dropped == ("1: to-move W", "2: illegal ko | legal", "3: illegal ko", "end: contest B")
+    assert limited.dropped == (
+        "1: to-move W",
+        "2: illegal ko | legal",
+        "3: illegal ko (its reason is not reported: compared as illegal (any reason))",
+        "end: contest B",
+    )
     assert limit(expectation, frozenset({"board"})).empty
+
+
+def test_an_either_verdict_keeps_what_can_still_fail_without_reasons():
+    from jpdtools.suite.model import Claim, Expectation, StepVerdict
+    from jpdtools.verify.jsonl.adapter import limit
+
+    legal_a1 = (Claim("legal"), Claim("captures", ("A1",)))
+    either = StepVerdict(1, ((Claim("void-pass", ("superko",)),), legal_a1))
+    refusals = StepVerdict(2, ((Claim("illegal", ("ko",)),), (Claim("illegal", ("superko",)),)))
+    limited = limit(Expectation("default", (either, refusals), None), frozenset({"legal"}))
+    assert [str(v) for v in limited.expectation.steps] == ["1: void-pass | legal", "2: illegal"]
+
+
+LEGAL_ONLY = [sys.executable, str(Path(__file__).with_name("legal_only_program.py"))]
+
+
+def test_every_refusal_of_the_suite_is_held_against_a_program_that_reports_only_legality():
+    """The check that could not fail (issue 25): without ``reason``, refusals were dropped whole,
+    so a program calling everything legal passed. Every refusal of every item must stay."""
+    from jpdtools.verify.jsonl.adapter import limit
+
+    plan = plan_paths([conformance_dir()], load_presets(), Filters(), default_loader())
+    refusals = 0
+    for item in plan.items:
+        if item.rules is None:
+            continue
+        held = {v.step: v for v in limit(item.expectation, frozenset({"legal"})).expectation.steps}
+        for verdict in item.expectation.steps:
+            kind = verdict.alternatives[0][0].kind
+            if verdict.is_open or kind not in ("illegal", "void-pass", "forfeit"):
+                continue
+            refusals += 1
+            assert [c.kind for c in held[verdict.step].alternatives[0]] == [kind], item.name
+    assert refusals > 2000
+
+
+def test_a_program_that_accepts_every_action_fails_verify_on_ko_suicide_and_occupied(capsys):
+    from jpdtools.cli import main
+
+    status = main(["verify", "--impl", "jsonl:" + shlex.join(LEGAL_ONLY), "--rules", "japanese", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 1 and report["summary"]["ok"] is False
+    failed = [r for r in report["results"] if r["outcome"] == "unexpected-failure"]
+    assert len(failed) > 150
+    clauses = {c for r in failed for c in r["clauses"]}
+    assert {"play.move", "capture.suicide", "rep.simple-ko", "rep.positional", "turn.order"} <= clauses
+    first = {m["expected"] for r in failed for m in r["mismatches"][:1]}
+    assert {"illegal (any reason)", "forfeit (any reason)"} <= first
+    assert all(m["observed"] == "legal" for r in failed for m in r["mismatches"])
 
 
 def test_sgfmill_profile_end_to_end():

@@ -128,6 +128,8 @@ def claim_text(item: Claim | EndVerdict | StepVerdict) -> str:
         return " ".join((item.state, *item.args))
     if item.kind in ("captures", "self-captures") and not item.args:
         return f"{item.kind} none"
+    if item.kind in VERDICT_KINDS[1:] and not item.args:  # a refusal held without its reason
+        return f"{item.kind} (any reason)"
     if item.kind == "settle":  # a settling line, whole (``settled: B 2 W 2``)
         return item.args[0]
     return str(item)
@@ -179,10 +181,10 @@ def claim_holds(claim: Claim, step: StepObservation) -> bool:
     kind, args = claim.kind, claim.args
     if kind == "legal":
         return step.legal
-    if kind == "illegal":
-        return not step.legal and step.reason == args[0]
+    if kind == "illegal":  # no reason: a refusal whose reason is not compared (jsonl limit)
+        return not step.legal and (not args or step.reason == args[0])
     if kind in ("void-pass", "forfeit"):
-        return not step.legal and step.effect == kind and step.reason == args[0]
+        return not step.legal and step.effect == kind and (not args or step.reason == args[0])
     if kind == "captures":
         return sort_vertices(args) == sort_vertices(step.captures)
     if kind == "self-captures":

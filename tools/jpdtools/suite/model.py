@@ -165,7 +165,8 @@ class Claim:
 
     ``kind`` and ``args``:
     * ``legal`` — ()
-    * ``illegal`` / ``void-pass`` / ``forfeit`` — (reason,)
+    * ``illegal`` / ``void-pass`` / ``forfeit`` — (reason,); or () for a refusal held without its
+      reason (a program that does not report reasons: ``jpdtools.verify.jsonl.adapter.held_claim``)
     * ``captures`` / ``self-captures`` — sorted GTP vertices (empty for ``captures none``)
     * ``to-move`` — (colour,)
     * ``board`` — (rows, e.g. ".XO/X.O/...",)

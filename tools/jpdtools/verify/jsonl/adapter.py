@@ -29,6 +29,7 @@ from jpdtools.run.adapters import (
     SettleObservation,
     StepObservation,
 )
+from jpdtools.run.compare import claim_text
 from jpdtools.suite.model import CaseAction, Claim, Expectation, SettleVerdicts, Setup, StepVerdict
 from jpdtools.verify.jsonl.protocol import (
     CLAIMS,
@@ -415,29 +416,73 @@ def end_observation(end: End | None, claims: frozenset[str]) -> EndState:
     return EndState(end.phase, end.to_move or UNTOLD, end.kind, end.result, end.winner)
 
 
-VERDICT_CLAIMS = {"legal": ("legal",), "illegal": ("legal", "reason"), "void-pass": ("legal", "reason")}
-VERDICT_CLAIMS["forfeit"] = VERDICT_CLAIMS["illegal"]
+REFUSALS = ("illegal", "void-pass", "forfeit")
 
 
 def needs(claim: Claim) -> tuple[str, ...]:
-    """The protocol claims a case claim is compared on."""
-    return VERDICT_CLAIMS.get(claim.kind, (claim.kind,))
+    """The protocol claims a case claim is compared on in full (a refusal's reason included)."""
+    if claim.kind == "legal":
+        return ("legal",)
+    if claim.kind in REFUSALS:
+        return ("legal", "reason")
+    return (claim.kind,)
+
+
+def held_claim(claim: Claim, claims: frozenset[str]) -> Claim | None:
+    """The part of ``claim`` a program declaring ``claims`` is held to, or None.
+
+    A refusal (``illegal R``, ``void-pass R``, ``forfeit R``) is a claim about legality first:
+    a program that reports ``legal`` but not ``reason`` is still held to refusing the action (and,
+    for ``void-pass``/``forfeit``, to the policy's effect) — only the reason code goes. Dropping
+    the whole refusal would let a program that accepts everything pass every refusal case."""
+    if set(needs(claim)) <= claims:
+        return claim
+    if claim.kind in REFUSALS and "legal" in claims:
+        return Claim(claim.kind)  # refused, the reason not compared (compare.claim_holds)
+    return None
+
+
+def _held_alternative(alternative: tuple[Claim, ...], claims: frozenset[str]) -> tuple[Claim, ...]:
+    return tuple(h for h in (held_claim(c, claims) for c in alternative) if h is not None)
+
+
+def _vacuous(alternatives: tuple[tuple[Claim, ...], ...]) -> bool:
+    """Whether an either-verdict reduced to ``alternatives`` holds whatever the program does:
+    one alternative claims nothing, or one is a bare ``legal`` and another a bare ``illegal``."""
+    bare = {alt[0].kind for alt in alternatives if len(alt) == 1 and not alt[0].args}
+    return not all(alternatives) or {"legal", "illegal"} <= bare
+
+
+def _either_text(alternatives: tuple[tuple[Claim, ...], ...]) -> str:
+    return " | ".join(" ".join(claim_text(c) for c in alt) for alt in alternatives)
 
 
 def limit(expectation: Expectation, claims: frozenset[str], settles: bool = False) -> Limited:
-    """Drop every claim that needs an undeclared protocol claim; an either-verdict goes whole."""
+    """Drop every claim that needs an undeclared protocol claim (a refusal whose reason is not
+    reported keeps its legality, :func:`held_claim`); an either-verdict is reduced alternative by
+    alternative (alternatives left alike become one), and goes whole when what is left of it could
+    not fail."""
     kept: list[StepVerdict] = []
     dropped: list[str] = []
     for verdict in expectation.steps:
         if verdict.is_open:
-            if all(set(needs(c)) <= claims for alt in verdict.alternatives for c in alt):
+            reduced = tuple(dict.fromkeys(_held_alternative(alt, claims) for alt in verdict.alternatives))
+            if reduced == verdict.alternatives:
                 kept.append(verdict)
-            else:
+            elif _vacuous(reduced):
                 dropped.append(str(verdict))
+            else:
+                kept.append(replace(verdict, alternatives=reduced))
+                dropped.append(f"{verdict} (compared as {_either_text(reduced)})")
             continue
         alternative = verdict.alternatives[0] if verdict.alternatives else ()
-        held = tuple(c for c in alternative if set(needs(c)) <= claims)
-        dropped.extend(f"{verdict.step}: {c}" for c in alternative if c not in held)
+        held = _held_alternative(alternative, claims)
+        for claim in alternative:
+            part = held_claim(claim, claims)
+            if part == claim:
+                continue
+            note = "" if part is None else f" (its reason is not reported: compared as {claim_text(part)})"
+            dropped.append(f"{verdict.step}: {claim}{note}")
         if held:
             kept.append(replace(verdict, alternatives=(held,)))
     end = expectation.end
