@@ -212,7 +212,9 @@ def test_jpd_2022_extra_settling_moves_cost_nothing():
     assert r.settling == (3, 2)
     fp = settled_position(r)
     assert fp.counters.moves["B-move"] == 10 and fp.counters.moves["W-move"] == 9
-    assert fp.counters.last_real_move is WHITE  # 收后方 of the contest (OQ-52)
+    # 收后方: the last real move before the final halt, the stage's included — Black's A2
+    # (003 第七条(1), OQ-52); the contest's was White's E3
+    assert fp.counters.last_real_move is BLACK
     # 等子比空: Black's 3 prisoners fill A5 A4 A1 (目 0); stones put down B 10 − W 9 = 1, all of
     # it while settling: one B-class move turns a Black stone back into a 目 (000 §29(3)).
     # Black 目 1, White 目 6 (D5 E5 E4 D3 D2 D1), stones 9 each: 1 − 6 = −5; komi: −11.5 —

@@ -13,13 +13,18 @@ halted game with :meth:`~jpdref.game.Game.continuation`. The halted game is neve
   last move. {#count.settling.art-2}
 * jpd-2022 (000 §28–29): play **continues** under the play-phase rules and history; the moves of
   the stage are counted apart and cost nothing (多下不贴点). {#count.settling.jpd-2022}
+* jpd-a, jpd-b (003 恢復對局…直至再次休止): the game **resumes** under its own rules and history
+  until it halts again by 四虚终局. {#count.settling.a-version}
+
+After a continuation 收后 is the last real move of the whole game, settling included (003
+第七條(1): 棋局最后那次休止前…最后的那一手實著為收后之著; OQ-52).
 
 :func:`settled_position` turns a :class:`SettlingResult` into the
 :class:`~jpdref.counting.FinalPosition` that counting takes.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from jpdref.coords import Geometry
@@ -31,11 +36,12 @@ from jpdref.stones import EMPTY, Color
 
 
 class Procedure(StrEnum):
-    """The three ways of settling by play the seeds describe. {#count.settling}"""
+    """The ways of settling by play the seeds describe. {#count.settling}"""
 
     ART_2008 = "jpd-art-2008"  # 001 第十三条: an independent test, then back to the halt
     ART_2 = "jpd-art-2"  # 004 实战解决: a continuation with virtual moves for passes
     JPD_2022 = "jpd-2022"  # 000 §28–29: a continuation whose extra moves cost nothing
+    A_VERSION = "jpd-a"  # 003: the game resumes (恢復對局) until it halts again (直至再次休止)
 
 
 class SettlingError(ValueError):
@@ -220,11 +226,25 @@ def settle_jpd_2022(halted: Game, actions: Iterable[Action]) -> SettlingResult:
     return _run(Procedure.JPD_2022, halted, game, actions)
 
 
+def settle_a_version(halted: Game, actions: Iterable[Action]) -> SettlingResult:
+    """{#count.settling.a-version} 003: 協商時，若雙方意見分歧，應恢復對局，以實戰來解決分歧，直至再次休止.
+
+    The game resumes: the side to move at the halt starts, the positional history and the
+    four-virtual counts per board continue (a virtual move under a board that has already seen
+    four halts the game again at once), and only 四虚终局 halts it again (OQ-51).
+    """
+    _check_halted(halted)
+    game = halted.continuation(Stage.SETTLING, reset_history=False)
+    return _run(Procedure.A_VERSION, halted, game, actions)
+
+
 PROCEDURE_OF_RULESET = {
     "jpd-art-2008": Procedure.ART_2008,
     "jpd-art-2": Procedure.ART_2,
     "jpd-2022": Procedure.JPD_2022,
     "jhz-2022": Procedure.JPD_2022,  # 002 §27 has 000 §28's words and nothing more (OQ-51)
+    "jpd-a": Procedure.A_VERSION,  # 003 (恢復對局…直至再次休止; OQ-51)
+    "jpd-b": Procedure.A_VERSION,  # 003 (B版亦如是: the same fragments)
 }
 """Preset name → its settling procedure. Other rulesets have none in the seeds (OQ-51)."""
 
@@ -249,6 +269,8 @@ def settle(
         raise SettlingError("first-mover", f"under {proc} the side to move at the halt starts")
     if proc is Procedure.ART_2:
         return settle_art_2(halted, actions)
+    if proc is Procedure.A_VERSION:
+        return settle_a_version(halted, actions)
     return settle_jpd_2022(halted, actions)
 
 
@@ -259,9 +281,10 @@ def settled_position(
 
     jpd-art-2008: the halt board and the play-phase counters — the test's moves and captures are
     not part of the game — with ``agreement`` resolved by the test's proof; ``settling`` is
-    (0, 0). jpd-art-2 and jpd-2022: the board at the end of the stage (the agreement is on that
-    board), the counters of the whole game with 收后 and the first pass taken from the play phase
-    (OQ-52), and ``settling`` = the stage's real + virtual moves.
+    (0, 0). The continuations (jpd-art-2, jpd-2022, jpd-a): the board at the end of the stage (the
+    agreement is on that board), the counters of the whole game — 收后 the last real move before
+    the final halt, settling included (003 第七條(1), OQ-52) — and ``settling`` = the stage's real
+    + virtual moves.
     """
     if result.game.phase is Phase.ENDED:
         raise SettlingError("ended", f"the settling ended without counting: {result.outcome.describe()}")
@@ -274,11 +297,7 @@ def settled_position(
         return FinalPosition.from_game(halted, proved)
     proved = result.proof.resolve(agreement, dispute, on_halt_board=False)
     game = result.game
-    contest = halted.counters()
-    counters = replace(
-        game.counters(), first_to_pass=contest.first_to_pass, last_real_move=contest.last_real_move
-    )
-    return FinalPosition(game.geometry, tuple(game.board.color), proved, counters, result.settling)
+    return FinalPosition(game.geometry, tuple(game.board.color), proved, game.counters(), result.settling)
 
 
 __all__ = [
@@ -289,6 +308,7 @@ __all__ = [
     "SettlingError",
     "SettlingResult",
     "settle",
+    "settle_a_version",
     "settle_art_2",
     "settle_art_2008",
     "settle_jpd_2022",
