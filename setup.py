@@ -7,12 +7,17 @@ so a wheel built from it is the same. An editable install copies nothing: it rea
 Everything else about the distribution is declared in ``pyproject.toml``.
 """
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
+COMPILED = ("jpdtools", "_data", "compiled")
+"""Where the compiled suite goes (read by jpdtools.suite.compiled.packaged_dir)."""
 DATA_TREES = {
     "spec": ("jpdref", "_data", "spec"),
     "conformance": ("jpdtools", "_data", "conformance"),
@@ -36,6 +41,20 @@ class BuildPyWithData(build_py):
                 dest = Path(self.build_lib, *target, path.relative_to(tree))
                 self.mkpath(str(dest.parent))
                 self.copy_file(str(path), str(dest))
+        self.compile_suite()
+
+    def compile_suite(self) -> None:
+        """The loaded case model of the packaged suite, compiled by the built packages themselves
+        (so its keys are those of the installed files): ``jpd run`` on an installed distribution
+        parses nothing."""
+        lib = Path(self.build_lib).resolve()
+        suite = lib.joinpath(*DATA_TREES["conformance"])
+        out = lib.joinpath(*COMPILED)
+        script = "import sys; from pathlib import Path; from jpdtools.suite.compiled import build; "
+        script += "print(build(Path(sys.argv[1]), Path(sys.argv[2])), 'case files compiled')"
+        path = os.pathsep.join(p for p in (str(lib), os.environ.get("PYTHONPATH", "")) if p)
+        env = {**os.environ, "PYTHONPATH": path}
+        subprocess.run([sys.executable, "-c", script, str(suite), str(out)], check=True, env=env, cwd=lib)
 
 
 setup(cmdclass={"build_py": BuildPyWithData})

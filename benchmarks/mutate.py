@@ -492,10 +492,10 @@ class Suite:
     def __init__(self) -> None:
         from jpdtools.presets import load_presets
         from jpdtools.run.adapters import ReferenceAdapter
-        from jpdtools.run.runner import Filters, default_loader, plan_paths
+        from jpdtools.run.runner import Filters, parsing_loader, plan_paths
 
         self._load_presets, self._plan_paths, self._filters = load_presets, plan_paths, Filters
-        self.loader = default_loader()
+        self.loader = parsing_loader()
         self.adapter = ReferenceAdapter()
         self.load()
 

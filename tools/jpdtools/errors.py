@@ -52,8 +52,17 @@ def not_a_case_path(path: Path) -> str:
 def read_text_file(path: Path, what: str = "file") -> str:
     """The UTF-8 text of ``path``; an unreadable or undecodable file is an InputError naming it."""
     try:
-        return path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as err:
         raise InputError(f"cannot read {what}: {err.strerror or err}", Location(str(path))) from None
+    return text_of(data, path, what)
+
+
+def text_of(data: bytes, path: Path, what: str = "file") -> str:
+    """The text of a file's bytes as :func:`read_text_file` reads it: UTF-8, every line break
+    (``\\r\\n``, ``\\r``) read as ``\\n``; undecodable bytes are an InputError naming the file."""
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{what} is not UTF-8 text", Location(str(path), 1, 1)) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text

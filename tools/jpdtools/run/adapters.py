@@ -190,14 +190,14 @@ class Adapter(Protocol):
 # -- helpers shared by adapters ----------------------------------------------------------------
 
 
+_SYMBOLS = bytes.maketrans(bytes((0, int(BLACK), int(WHITE))), b".XO")
+
+
 def board_rows(game: Game) -> str:
     """The board of ``game`` as rows top first, ``/``-separated (``X`` black, ``O`` white)."""
-    g = game.geometry
-    symbol = {0: ".", int(BLACK): "X", int(WHITE): "O"}
-    colors = game.board.color
-    return "/".join(
-        "".join(symbol[int(colors[y * g.width + x])] for x in range(g.width)) for y in range(g.height)
-    )
+    width = game.geometry.width
+    points = bytes(game.board.color).translate(_SYMBOLS).decode("ascii")
+    return "/".join(points[start : start + width] for start in range(0, len(points), width))
 
 
 def end_state(game: Game) -> EndState:

@@ -43,6 +43,18 @@ class SuiteLoader:
 
 
 def default_loader() -> SuiteLoader:
+    """The loader of ``jpdtools.suite.loader`` through the compiled suite
+    (:mod:`jpdtools.suite.compiled`): a case file is parsed only when no entry has its key."""
+    from jpdtools.suite.compiled import CompiledLoader
+    from jpdtools.suite.selection import resolve
+
+    compiled = CompiledLoader()
+    return SuiteLoader(compiled.load_case_file, resolve, compiled.check_error_case)
+
+
+def parsing_loader() -> SuiteLoader:
+    """The loader of ``jpdtools.suite.loader`` itself: every file parsed, nothing kept (for
+    mutation testing, where the code on disk is not the code that runs)."""
     from jpdtools.suite import loader
 
     return SuiteLoader(loader.load_case_file, loader.resolve, loader.check_error_case)

@@ -3,8 +3,8 @@
 Every problem is an :class:`InputError` with an error code (spec/case-format.md#format.errors)
 and the line and column in the case file; no other exception escapes for any input text.
 
-Public: :func:`load_case_text`, :func:`load_case_file`, :func:`resolve`,
-:func:`check_error_case`.
+Public: :func:`load_case_text`, :func:`load_case_file`, :func:`check_error_case`, and
+:func:`resolve` (of :mod:`jpdtools.suite.selection`, which needs no parser).
 """
 
 import datetime
@@ -15,7 +15,7 @@ from pathlib import Path
 from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
 from jpdref.game import Game
 from jpdref.handicap import HandicapError
-from jpdref.rules import AXES, Rules, RulesError
+from jpdref.rules import AXES, RulesError
 
 from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.presets import Presets
@@ -32,7 +32,7 @@ from jpdtools.suite.model import (
     SettleSpec,
     Setup,
 )
-from jpdtools.suite.selection import SelectorError, choose, parse_selector
+from jpdtools.suite.selection import SelectorError, parse_selector, resolve
 from jpdtools.suite.sgfsetup import read_sgf
 from jpdtools.suite.srcmap import Source
 from jpdtools.suite.writer import render_diagram
@@ -145,34 +145,6 @@ def load_case_text(text: str, path: str, presets: Presets, dsl: Dsl | None = Non
 
 def load_case_file(path: Path, presets: Presets, dsl: Dsl | None = None) -> CaseFile:
     return load_case_text(read_text_file(path), str(path), presets, dsl)
-
-
-def resolve(case: Case, presets: Presets) -> list[tuple[Rules, Expectation]]:
-    """The expectation for every ruleset the case applies to, in the order of ``rules`` (or of
-    the presets file). Raises InputError when a ruleset has none or several."""
-    where = case.location or Location("<case>", 1, 1)
-    try:
-        rulesets = [presets.get(n) for n in case.rules] if case.rules else list(presets.rulesets)
-    except RulesError as err:
-        raise InputError(str(err), where, code="unknown-ruleset") from None
-    names = [r.name for r in rulesets]
-    out = []
-    for rules in rulesets:
-        try:
-            chosen = choose(rules, case.expectations, names)
-        except SelectorError as err:
-            raise InputError(err.message, where, code=err.code) from None
-        if chosen.expectation is None:
-            raise InputError(f"no verdict text for ruleset {rules.name!r}", where, code="missing-expectation")
-        if chosen.conflict is not None:
-            raise InputError(
-                f"selectors {chosen.expectation.selector!r} and {chosen.conflict.selector!r} both "
-                f"match ruleset {rules.name!r} with different verdicts",
-                chosen.conflict.location or where,
-                code="ambiguous-expectation",
-            )
-        out.append((rules, chosen.expectation))
-    return out
 
 
 def check_error_case(case: Case, presets: Presets, dsl: Dsl | None = None) -> tuple[bool, str]:

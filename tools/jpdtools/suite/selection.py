@@ -7,10 +7,15 @@ selectors it matches (which must all say the same), else ``default``.
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from jpdref.rules import AXES, Rules, RulesError, parse_axis_value
 
-from jpdtools.suite.model import Expectation
+from jpdtools.errors import InputError, Location
+from jpdtools.suite.model import Case, Expectation
+
+if TYPE_CHECKING:
+    from jpdtools.presets import Presets
 
 
 class SelectorError(ValueError):
@@ -107,3 +112,31 @@ def choose(rules: Rules, expectations: tuple[Expectation, ...], names: list[str]
         if selector.kind == "default":
             return Choice(e)
     return Choice(None)
+
+
+def resolve(case: Case, presets: "Presets") -> list[tuple[Rules, Expectation]]:
+    """The expectation for every ruleset the case applies to, in the order of ``rules`` (or of
+    the presets file). Raises InputError when a ruleset has none or several."""
+    where = case.location or Location("<case>", 1, 1)
+    try:
+        rulesets = [presets.get(n) for n in case.rules] if case.rules else list(presets.rulesets)
+    except RulesError as err:
+        raise InputError(str(err), where, code="unknown-ruleset") from None
+    names = [r.name for r in rulesets]
+    out = []
+    for rules in rulesets:
+        try:
+            chosen = choose(rules, case.expectations, names)
+        except SelectorError as err:
+            raise InputError(err.message, where, code=err.code) from None
+        if chosen.expectation is None:
+            raise InputError(f"no verdict text for ruleset {rules.name!r}", where, code="missing-expectation")
+        if chosen.conflict is not None:
+            raise InputError(
+                f"selectors {chosen.expectation.selector!r} and {chosen.conflict.selector!r} both "
+                f"match ruleset {rules.name!r} with different verdicts",
+                chosen.conflict.location or where,
+                code="ambiguous-expectation",
+            )
+        out.append((rules, chosen.expectation))
+    return out
