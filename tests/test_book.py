@@ -49,6 +49,19 @@ cases:
     status: disputed
     decision: "Not agreed: <script>document.body.dataset.pwned='decision'</script>"
     decided: 2026-11-30
+    decided-by: "committee <i>tag</i>"
+    spec: [capture.rule]
+    seeds: ["000 §18"]
+    size: 3x3
+    moves: B B2
+    expect:
+      default: |
+        1: legal
+  - id: review.unrecorded.001
+    title: Accepted, says the file, but nobody is named
+    status: accepted
+    decision: fine
+    decided: 2026-11-30
     spec: [capture.rule]
     seeds: ["000 §18"]
     size: 3x3
@@ -182,8 +195,12 @@ def test_every_text_is_escaped(hostile_book):
     case = (hostile_book / "cases" / "xss.title.001.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;document.body.dataset.pwned=&#x27;title&#x27;&lt;/script&gt;" in case
     disputed = (hostile_book / "cases" / "review.disputed.001.html").read_text(encoding="utf-8")
-    assert "Committee decision (2026-11-30)" in disputed and "&lt;script&gt;" in disputed
+    assert "&lt;script&gt;" in disputed and "committee &lt;i&gt;tag&lt;/i&gt;, 2026-11-30" in disputed
     assert '<span class="status disputed">disputed</span>' in disputed
+    # a status without a complete decision record (here: no decided-by) is shown as proposed
+    unrecorded = (hostile_book / "cases" / "review.unrecorded.001.html").read_text(encoding="utf-8")
+    assert '<span class="status accepted">' not in unrecorded
+    assert "The file says accepted, but records no complete decision" in unrecorded
 
 
 def test_the_command(tmp_path, capsys):

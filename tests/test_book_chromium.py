@@ -65,7 +65,9 @@ def test_the_status_filter_and_the_others_work_with_scripts_on(browser, book):
     assert total > 50 and rows_shown(browser) == total
     assert browser.evaluate("document.getElementById('filters').hidden") is False
     statuses = browser.evaluate("[...document.querySelectorAll('tr.case')].map(r => r.dataset.status)")
-    assert statuses.count("proposed") == statuses.count("disputed") == 1  # the hostile file's
+    # nothing is accepted without a decision: the hostile file's one disputed case is decided
+    assert statuses.count("disputed") == 1 and statuses.count("accepted") == 0
+    assert statuses.count("proposed") == total - 1
     for status in ("accepted", "proposed", "disputed"):
         choose(browser, "status", status)
         assert rows_shown(browser) == statuses.count(status)

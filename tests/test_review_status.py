@@ -10,8 +10,9 @@ from jpdtools.run import report
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.runner import Filters, default_loader, make_plan, run_plan
 from jpdtools.suite.dsl import Dsl
-from jpdtools.suite.loader import load_case_text
-from jpdtools.suite.model import REVIEW_STATUSES
+from jpdtools.paths import conformance_dir
+from jpdtools.suite.loader import load_case_file, load_case_text
+from jpdtools.suite.model import REVIEW_STATUSES, Comment, Ruling
 from jpdtools.suite.writer import dump_case_file
 
 PRESETS = load_presets()
@@ -33,9 +34,10 @@ def error_of(extra: str) -> tuple[str, int, int, str]:
     return err.code, err.location.line, err.location.column, err.message
 
 
-def test_absent_status_is_accepted():
+def test_absent_status_is_proposed():
     case = load("").cases[0]
-    assert (case.status, case.decision, case.decided) == ("accepted", "", "")
+    assert (case.status, case.decision, case.decided, case.decided_by) == ("proposed", "", "", "")
+    assert (case.rulings, case.comments) == ((), ())
 
 
 @pytest.mark.parametrize("status", REVIEW_STATUSES)
@@ -49,14 +51,40 @@ def test_decision_with_date():
     assert case.status == "disputed"
     assert case.decision == "Kept open until the seed author answers."
     assert case.decided == "2026-11-30"
-    quoted = load("decision: accepted as written\ndecided: '2026-02-28'\n").cases[0]
+    quoted = load("status: accepted\ndecision: accepted as written\ndecided: '2026-02-28'\n").cases[0]
     assert (quoted.status, quoted.decided) == ("accepted", "2026-02-28")
+
+
+def test_rulings_and_comments_load():
+    extra = (
+        "status: accepted\ndecision: fine\ndecided: 2026-12-01\ndecided-by: 李\n"
+        "rulings:\n  jpd-2022:\n    status: disputed\n    decision: step 1 is a forfeit\n"
+        "    decided: 2026-12-02\n    decided-by: 王\n"
+        "comments:\n  - {by: 王, date: 2026-12-02, text: see OQ-3, ruleset: chinese}\n"
+        "  - {by: 李, date: 2026-12-03, text: agreed}\n"
+    )
+    case = load(extra).cases[0]
+    assert case.decided_by == "李"
+    assert case.rulings == (Ruling("jpd-2022", "disputed", "step 1 is a forfeit", "2026-12-02", "王"),)
+    assert case.comments == (
+        Comment("王", "2026-12-02", "see OQ-3", "chinese"),
+        Comment("李", "2026-12-03", "agreed", ""),
+    )
+    again = load_case_text(dump_case_file(load(extra)), "f.yaml", PRESETS, DSL)
+    assert again == load(extra)
 
 
 @pytest.mark.parametrize(
     ("extra", "line", "column", "words"),
     [
-        ("status: approved\n", 11, 13, "must be one of: proposed, accepted, disputed"),
+        ("status: approved\n", 11, 13, "must be one of: proposed, accepted, disputed, rejected"),
+        ("decided-by: x\n", 11, 5, "give 'decision' too"),
+        ("rulings:\n  nosuch: {}\n", 12, 7, "!not a ruleset"),
+        ("rulings: [a]\n", 11, 14, "maps ruleset names"),
+        ("rulings:\n  chinese: {status: proposed}\n", 12, 25, "accepted, disputed, rejected"),
+        ("rulings:\n  chinese: {status: accepted, decision: x, decided: 2026-12-01}\n", 12, 16, "decided-by"),
+        ("comments:\n  - {by: a, text: b}\n", 12, 9, "missing key 'date'"),
+        ("comments:\n  - {by: a, date: 2026-12-01, text: b, ruleset: nosuch}\n", 12, 53, "!nosuch"),
         ("status: [accepted]\n", 11, 13, "must be one of"),
         ("decision: fine\n", 11, 5, "needs 'decided: YYYY-MM-DD'"),
         ("decided: 2026-11-30\n", 11, 5, "give 'decision' too"),
@@ -69,8 +97,9 @@ def test_decision_with_date():
 )
 def test_bad_review_keys_are_located(extra, line, column, words):
     code, at_line, at_column, message = error_of(extra)
-    assert (code, at_line, at_column) == ("schema", line, column)
-    assert words in message
+    expected = "unknown-ruleset" if words.startswith("!") else "schema"  # "!": a ruleset is named wrong
+    assert (code, at_line, at_column) == (expected, line, column)
+    assert words.lstrip("!") in message
 
 
 def test_error_cases_may_carry_a_status():
@@ -94,7 +123,40 @@ def test_lint_flags_a_decided_proposal():
     problems = lint.check_review([cf])
     assert [p.check for p in problems] == ["review"]
     assert "proposed" in problems[0].message and problems[0].location.line == 3
-    assert lint.check_review([load("status: disputed\ndecision: upheld\ndecided: 2026-11-30\n")]) == []
+    decided = "decision: upheld\ndecided: 2026-11-30\ndecided-by: 规则委员会\n"
+    for status in ("accepted", "disputed", "rejected"):
+        assert lint.check_review([load(f"status: {status}\n{decided}")]) == []
+
+
+@pytest.mark.parametrize("status", ["accepted", "disputed", "rejected"])
+def test_lint_flags_a_decided_status_without_its_record(status):
+    for extra in (f"status: {status}\n", f"status: {status}\ndecision: fine\ndecided: 2026-11-30\n"):
+        problems = lint.check_review([load(extra)])
+        assert [p.check for p in problems] == ["review"], extra
+        assert "without a decision record" in problems[0].message
+
+
+def test_the_suite_decides_nothing_it_does_not_record():
+    """No case of the suite claims a status it has no decision record for (none is accepted
+    by default any more)."""
+    files = [load_case_file(p, PRESETS, DSL) for p in sorted(conformance_dir().glob("*.yaml"))]
+    assert lint.check_review(files) == []
+    assert all(c.status != "accepted" or c.decision for f in files for c in f.cases)
+
+
+def test_question_reviews_load_and_lint(tmp_path):
+    (tmp_path / "question-reviews.yaml").write_text(
+        "format: 1\nquestions:\n  oq.3:\n    status: accepted\n  oq.99:\n    status: proposed\n",
+        encoding="utf-8",
+    )
+    problems = lint.check_question_reviews(tmp_path, PRESETS, {"oq.3": None})
+    messages = sorted(p.message for p in problems)
+    assert len(messages) == 2
+    assert "open question oq.3 is 'accepted' without a decision record" in messages[0]
+    assert "oq.99 is not an open question" in messages[1]
+    (tmp_path / "question-reviews.yaml").write_text("format: 1\nquestions:\n  oq.x: {}\n", encoding="utf-8")
+    [bad] = lint.check_question_reviews(tmp_path, PRESETS, {})
+    assert "oq.x" in bad.message and bad.location.line == 3
 
 
 def test_run_reports_cases_under_review_distinctly():

@@ -14,6 +14,7 @@ pre{white-space:pre-wrap;background:#f7f7f7;padding:.5em}
 blockquote{margin:.3em 0 .6em 1em;padding-left:.8em;border-left:3px solid #bbb;color:#444}
 .status{padding:0 .4em;border-radius:.3em;font-size:.9em}.status.accepted{background:var(--ok)}
 .status.proposed{background:#e0ecff}.status.disputed{background:var(--bad)}
+.status.rejected{background:#555;color:#fff}
 .ok{background:var(--ok)}.bad{background:var(--bad)}.open{background:var(--open)}.none{background:#fff}
 td.differs,span.differs{box-shadow:inset 0 0 0 2px #e67e22;
  background-image:linear-gradient(var(--differ),var(--differ))}

@@ -19,7 +19,7 @@ from jpdtools.book.printpage import print_page
 from jpdtools.book.seeds import SeedArticle, SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.presets import Presets
-from jpdtools.review.lint import spec_anchors
+from jpdtools.review.lint import question_reviews, spec_anchors
 from jpdtools.review.overrides import OPEN_QUESTIONS, read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.runner import Filters, SuiteLoader
@@ -55,7 +55,10 @@ def make_book(
     overrides = read_overrides(spec_dir / OPEN_QUESTIONS, presets)
     flipped = {o.rules: flips(o, suite, presets) for o in overrides}
     seeds = seed_table(spec_dir, (s for r in suite.records for s in r.case.seeds))
-    return Book(suite, presets, spec_anchors(spec_dir), SpecText(spec_dir), seeds, overrides, flipped)
+    reviews = {r.anchor: r for r in question_reviews(spec_dir, presets)}
+    return Book(
+        suite, presets, spec_anchors(spec_dir), SpecText(spec_dir), seeds, overrides, flipped, reviews
+    )
 
 
 def pages(book: Book) -> Iterable[tuple[str, str]]:

@@ -14,6 +14,7 @@ from jpdtools.book.boards import count_picture, initial_picture, step_pictures
 from jpdtools.book.context import Book
 from jpdtools.book.observe import CaseRecord, verdict_of
 from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, table, ul
+from jpdtools.book.reviewview import badge, decision_html, ruling_of, shown_status
 from jpdtools.book.svg import board_svg
 from jpdtools.paths import conformance_dir
 from jpdtools.review.explanation import (
@@ -42,7 +43,7 @@ def relative(where: str) -> str:
 
 
 def review_status(case) -> str:
-    return case.status or "accepted"
+    return shown_status(case)
 
 
 def _groups(pairs):
@@ -78,7 +79,7 @@ def _header(book: Book, record: CaseRecord) -> str:
     status = review_status(case)
     where = relative(str(case.location) if case.location else record.file)
     rows = [
-        ("review status", f'<span class="status {esc(status)}">{esc(status)}</span>'),
+        ("review status", badge(status)),
         ("file", code(where)),
         ("tags", ", ".join(esc(t) for t in case.tags) or "–"),
         ("rulesets", _names(book, record.rulesets) or "–"),
@@ -115,15 +116,12 @@ def _rests_on(book: Book, record: CaseRecord) -> str:
     return "".join(out)
 
 
-def _note(record: CaseRecord) -> str:
+def _note(book: Book, record: CaseRecord) -> str:
     case = record.case
     out = []
     if case.note:
         out += ["<h2>Note</h2>", paragraphs(case.note)]
-    decision, decided = case.decision, case.decided
-    if decision or decided:
-        when = f" ({esc(decided)})" if decided else ""
-        out += [f"<h2>Committee decision{when}</h2>", paragraphs(str(decision or ""))]
+    out.append(decision_html(case, lambda name: _ruleset(book, name)))
     return "".join(out)
 
 
@@ -183,7 +181,8 @@ def _matrix(book: Book, record: CaseRecord) -> str:
     )
     body = []
     for name, cells in rows:
-        label = _ruleset(book, name)
+        ruling = ruling_of(case, name)
+        label = _ruleset(book, name) + (f" {badge(ruling.status)}" if ruling else "")
         if isinstance(cells, str):
             body.append(
                 f'<tr><th>{label}</th><td colspan="{len(columns)}" class="skip">{esc(cells)}</td></tr>'
@@ -480,7 +479,7 @@ def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
     """The page's content (its links lead from a folder one level below the book's top);
     without ``clause_texts`` the clauses are named and linked, not quoted (the printed book)."""
     case = record.case
-    parts = [_header(book, record), _note(record)]
+    parts = [_header(book, record), _note(book, record)]
     decided: dict[str, Decision] = {}
     if case.load_error is not None or case.setup is None:
         parts.append(_error_case(record) if case.load_error is not None else "")

@@ -1,7 +1,7 @@
 """What every page of the book is computed from, gathered once (:class:`Book`), and the links
 between pages."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jpdtools.book.observe import ObservedSuite
 from jpdtools.book.overrides import Flip
@@ -11,6 +11,7 @@ from jpdtools.book.spectext import SpecText
 from jpdtools.presets import Presets
 from jpdtools.review.lint import Anchor
 from jpdtools.review.overrides import Override
+from jpdtools.suite.model import QuestionReview
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,11 @@ class Book:
     seeds: SeedTable
     overrides: tuple[Override, ...]
     flips: dict[str, tuple[Flip, ...]]  # override ruleset -> the cases it flips
+    question_reviews: dict[str, QuestionReview] = field(default_factory=dict)  # oq.N -> its review
+
+    def question_review(self, anchor: str) -> QuestionReview:
+        """Where an open question stands (``proposed`` when no decision names it)."""
+        return self.question_reviews.get(anchor) or QuestionReview(anchor)
 
     def spec_link(self, document: str, anchor: str, root: str) -> str | None:
         """Where a link of the spec text leads in the book (None: it becomes plain text)."""

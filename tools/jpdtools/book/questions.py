@@ -5,6 +5,7 @@ cases whose verdict would flip under it, as run."""
 from jpdtools.book.context import Book
 from jpdtools.book.observe import verdict_text
 from jpdtools.book.page import case_href, code, esc, link, page, question_href, ruleset_href, table
+from jpdtools.book.reviewview import badge, decision_html, shown_status
 from jpdtools.book.rows import case_rows
 
 
@@ -48,12 +49,16 @@ def question_page(book: Book, anchor: str) -> str:
     root = "../"
     s = book.spec.sections[anchor]
     pinned = [r for r in book.suite.records if anchor in r.case.spec]
+    review = book.question_review(anchor)
+    label = lambda name: link(ruleset_href(name, root), name)  # noqa: E731
     body = [
         f"<h1>{esc(s.heading)}</h1>",
+        f"<p>review status: {badge(shown_status(review))}</p>",
         f'<div class="spec">{book.spec.section_html(anchor, root, book.spec_link)}</div>',
         f"<h2>Cases that pin it ({len(pinned)})</h2>",
         case_rows(pinned, root),
         flips_html(book, anchor, root),
+        decision_html(review, label),
     ]
     return page(s.heading, "".join(body), root)
 
@@ -67,10 +72,12 @@ def question_index(book: Book) -> str:
         overrides = [o for o in book.overrides if o.question == anchor]
         flipped = sum(len(book.flips.get(o.rules, ())) for o in overrides)
         flip_text = f"{flipped} under {len(overrides)} override(s)" if overrides else "–"
-        rows.append((link(question_href(anchor, root), s.heading), str(pinned), esc(flip_text)))
+        status = badge(shown_status(book.question_review(anchor)))
+        rows.append((link(question_href(anchor, root), s.heading), status, str(pinned), esc(flip_text)))
     body = (
         "<h1>Open questions</h1><p>Every place the sources leave open and the reading chosen "
         "(<code>spec/open-questions.md</code>); where another reading is an axis override, how many cases "
-        "its verdicts would flip.</p>" + table(["question", "cases pinning it", "cases flipped"], rows)
+        "its verdicts would flip.</p>"
+        + table(["question", "status", "cases pinning it", "cases flipped"], rows)
     )
     return page("Open questions", body, root)

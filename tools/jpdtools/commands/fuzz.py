@@ -135,5 +135,5 @@ def _write(out: Path, event: Event, rules, impl: str) -> Path:
     case = finding_case(event.finding, rules, impl)
     path = out / f"{case.id}.yaml"
     topic = "Findings of jpd fuzz: games the program under test plays differently from the reference"
-    atomic.write_text(path, dump_case_file(CaseFile(str(path), 1, topic, (case,))))
+    atomic.write_text(path, dump_case_file(CaseFile(str(path), 1, topic, (case,)), explicit_status=True))
     return path

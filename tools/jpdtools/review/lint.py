@@ -12,8 +12,10 @@
 * **seeds** — every citation of a case resolves to articles of that table (the rule:
   :mod:`jpdtools.review.sources`); without a loadable table, it must at least look like a seed
   article (``000 §22``, ``001 第八条``, ``003 四虚终局``) or a public source (``J1989 Art. 12``);
-* **review** — a case whose ``status`` is ``proposed`` records no ``decision`` (the loader
-  already checks the form of the review keys: spec/case-format.md#format.review);
+* **review** — a case ``accepted``, ``disputed`` or ``rejected`` carries its decision record (text,
+  date, who decided), a ``proposed`` one records none (the loader already checks the form of the
+  review keys: spec/case-format.md#format.review); so do the open questions' decisions
+  (``spec/question-reviews.yaml``);
 * **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
   its ``Pinned by:`` line lists exactly the cases citing it (``jpd lint --update-pins`` rewrites
   those lines); an entry whose cases cannot be written yet says so, ``Pinned by: (pending: why)``;
@@ -39,13 +41,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jpdtools import atomic
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.presets import Presets
 from jpdtools.review import traceability
 from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.adapters import Adapter, Observation
 from jpdtools.run.runner import Filters, LoadFailure, SuiteLoader, execute, make_plan
+from jpdtools.suite.loader import load_question_reviews
 from jpdtools.suite.model import Case, CaseFile, Expectation
 
 ID_RE = re.compile(r"[a-z0-9][a-z0-9.-]*\Z")
@@ -269,18 +272,54 @@ def check_sources(
 
 
 def check_review(files: Sequence[CaseFile]) -> list[Problem]:
-    """{#format.review} The loader checks the form of ``status``/``decision``/``decided``; a
-    decision moves a case out of ``proposed``, so a proposed case with a decision is a problem."""
-    return [
-        Problem(
-            "review",
-            f"case {case.id!r} is 'proposed' but records a decision ({case.decided}): "
-            "a decided case is 'accepted' or 'disputed'",
-            _where(case, f),
+    """{#format.review} The loader checks the form of the review keys; here, that a status says
+    what was decided: ``accepted``, ``disputed`` and ``rejected`` carry a decision record (text,
+    date, who), and a ``proposed`` case records none (a decision moves it out of proposed)."""
+    found = []
+    for case, f in _cases(files):
+        problem = review_problem(case.status, case.decision, case.decided_by)
+        if problem:
+            found.append(Problem("review", f"case {case.id!r} {problem}", _where(case, f)))
+    return found
+
+
+QUESTION_REVIEWS = "question-reviews.yaml"
+
+
+def question_reviews(spec_dir: Path, presets: Presets):
+    """The decisions on the open questions (empty when the spec has no such file); InputError
+    when it does not load."""
+    path = spec_dir / QUESTION_REVIEWS
+    if not path.is_file():
+        return ()
+    return load_question_reviews(read_text_file(path), str(path), presets)
+
+
+def check_question_reviews(spec_dir: Path, presets: Presets, anchors: dict) -> list[Problem]:
+    try:
+        reviews = question_reviews(spec_dir, presets)
+    except InputError as err:
+        return [Problem("review", err.message, err.location)]
+    found = []
+    for r in reviews:
+        if r.anchor not in anchors:
+            found.append(Problem("review", f"{r.anchor} is not an open question of the spec", r.location))
+        problem = review_problem(r.status, r.decision, r.decided_by)
+        if problem:
+            found.append(Problem("review", f"open question {r.anchor} {problem}", r.location))
+    return found
+
+
+def review_problem(status: str, decision: str, decided_by: str) -> str:
+    """What is wrong with a review status and its decision record ("" if nothing)."""
+    if status == "proposed" and decision:
+        return "is 'proposed' but records a decision: a decided case is accepted, disputed or rejected"
+    if status != "proposed" and not (decision and decided_by):
+        missing = " and ".join(
+            k for k, v in (("'decision'/'decided'", decision), ("'decided-by'", decided_by)) if not v
         )
-        for case, f in _cases(files)
-        if case.status == "proposed" and case.decision
-    ]
+        return f"is {status!r} without a decision record (missing {missing}): who decided, when, and what"
+    return ""
 
 
 def seed_ok(citation: str) -> bool:
@@ -567,6 +606,7 @@ def lint(
     problems += check_anchors(files, anchors)
     problems += check_sources(files, anchors, spec_dir, seeds_root, whole_suite and not failures)
     problems += check_review(files)
+    problems += check_question_reviews(spec_dir, presets, anchors)
     count_rows = count_coverage(files, anchors)
     if require_count_coverage:
         problems += check_count_coverage(count_rows, anchors, spec_dir)

@@ -22,13 +22,17 @@ from jpdtools.presets import Presets
 from jpdtools.suite.counting_keys import load_agreement, load_counters, load_settle
 from jpdtools.suite.dsl import Dsl, Verdicts
 from jpdtools.suite.model import (
+    DECIDED_STATUSES,
     REVIEW_STATUSES,
     Case,
     CaseAction,
     CaseFile,
+    Comment,
     Expectation,
     FinalSpec,
     LoadErrorSpec,
+    QuestionReview,
+    Ruling,
     SettleSpec,
     Setup,
 )
@@ -86,6 +90,9 @@ CASE_KEYS = (
     "status",
     "decision",
     "decided",
+    "decided-by",
+    "rulings",
+    "comments",
     "load-error",
 )
 ERROR_CASE_KEYS = (
@@ -98,6 +105,9 @@ ERROR_CASE_KEYS = (
     "status",
     "decision",
     "decided",
+    "decided-by",
+    "rulings",
+    "comments",
     "load-error",
 )
 LOAD_ERROR_KEYS = ("file", "code", "line", "column")
@@ -165,6 +175,39 @@ def check_error_case(case: Case, presets: Presets, dsl: Dsl | None = None) -> tu
             f"got {err.code or 'an error'} at {where.line}:{where.column}: {err.message}"
         )
     return False, f"expected {spec.code} at {spec.line}:{spec.column}, but the file loaded"
+
+
+QUESTION_REVIEW_KEYS = ("status", "decision", "decided", "decided-by", "rulings", "comments")
+_QUESTION = re.compile(r"oq\.[1-9][0-9]*")
+
+
+def load_question_reviews(text: str, path: str, presets: Presets) -> tuple[QuestionReview, ...]:
+    """The decisions on the open questions (``spec/question-reviews.yaml``: ``format: 1``,
+    ``questions: {oq.N: review keys}``), checked like a case's review keys ({#format.review})."""
+    ctx = _Ctx(Source(path, text), presets, Dsl())
+    data = _yaml(text, ctx)
+    if not isinstance(data, LocDict):
+        raise ctx.error(
+            "schema", "a question-review file is a mapping: format, questions", ctx.source.at(data)
+        )
+    _check_keys(data, ("format", "questions"), "a question-review file", ctx)
+    if data.get("format") != 1 or type(data.get("format")) is not int:
+        where = ctx.value(data, "format") if "format" in data else ctx.source.at(data)
+        raise ctx.error("schema", "expected 'format: 1'", where)
+    questions = data.get("questions") or LocDict()
+    if not isinstance(questions, LocDict):
+        raise ctx.error("schema", "'questions' maps oq.N anchors to reviews", ctx.value(data, "questions"))
+    out = []
+    for anchor, item in questions.items():
+        if not isinstance(anchor, str) or not _QUESTION.fullmatch(anchor):
+            raise ctx.error(
+                "schema", f"{anchor!r} is not an open question's anchor (oq.N)", ctx.source.at(item)
+            )
+        if not isinstance(item, LocDict):
+            raise ctx.error("schema", f"the review of {anchor} is a mapping", ctx.value(questions, anchor))
+        _check_keys(item, QUESTION_REVIEW_KEYS, f"the review of {anchor}", ctx)
+        out.append(QuestionReview(anchor, **_review(item, ctx), location=ctx.key(questions, anchor)))
+    return tuple(out)
 
 
 # -- YAML and the file ------------------------------------------------------------------------
@@ -320,9 +363,15 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
     return replace(case, setup=setup, expectations=expectations)
 
 
-def _review(item: LocDict, ctx: _Ctx) -> dict[str, str]:
-    """{#format.review} ``status`` (default accepted), ``decision`` and its date ``decided``."""
-    status = item.get("status", "accepted")
+RULING_KEYS = ("status", "decision", "decided", "decided-by")
+COMMENT_KEYS = ("by", "date", "text", "ruleset")
+
+
+def _review(item: LocDict, ctx: _Ctx) -> dict:
+    """{#format.review} ``status`` (default proposed), ``decision``, its date ``decided`` and who
+    took it (``decided-by``), the ``rulings`` on single rulesets and the reviewers' ``comments``.
+    Whether a status is backed by a decision is lint's check (a file that lacks one still loads)."""
+    status = item.get("status", "proposed")
     if status not in REVIEW_STATUSES or not isinstance(status, str):
         raise ctx.error(
             "schema",
@@ -341,7 +390,90 @@ def _review(item: LocDict, ctx: _Ctx) -> dict[str, str]:
         )
     if decided and not decision:
         raise ctx.error("schema", "'decided' dates a decision: give 'decision' too", ctx.key(item, "decided"))
-    return {"status": str(status), "decision": str(decision).strip("\n"), "decided": decided}
+    by = _text(item, "decided-by", ctx, required=False, one_line=True).strip() if "decided-by" in item else ""
+    if "decided-by" in item and not by:
+        raise ctx.error("schema", "'decided-by' must be a non-empty string", ctx.value(item, "decided-by"))
+    if by and not decision:
+        raise ctx.error(
+            "schema",
+            "'decided-by' names who took a decision: give 'decision' too",
+            ctx.key(item, "decided-by"),
+        )
+    return {
+        "status": str(status),
+        "decision": str(decision).strip("\n"),
+        "decided": decided,
+        "decided_by": by,
+        "rulings": _rulings(item, ctx),
+        "comments": _comments(item, ctx),
+    }
+
+
+def _rulings(item: LocDict, ctx: _Ctx) -> tuple[Ruling, ...]:
+    """``rulings: {RULESET: {status, decision, decided, decided-by}}``: every key required."""
+    if "rulings" not in item:
+        return ()
+    rulings = item["rulings"]
+    if not isinstance(rulings, LocDict) or not rulings:
+        raise ctx.error("schema", "'rulings' maps ruleset names to decisions", ctx.value(item, "rulings"))
+    out = []
+    for name, entry in rulings.items():
+        if not isinstance(name, str) or name not in ctx.presets.names:
+            raise ctx.error(
+                "unknown-ruleset",
+                f"'rulings' names {name!r}, which is not a ruleset of spec/rulesets.yaml",
+                ctx.key(rulings, str(name)),
+            )
+        if not isinstance(entry, LocDict):
+            raise ctx.error(
+                "schema",
+                f"the ruling on {name!r} is a mapping: {', '.join(RULING_KEYS)}",
+                ctx.value(rulings, name),
+            )
+        _check_keys(entry, RULING_KEYS, f"the ruling on {name!r}", ctx)
+        status = entry.get("status")
+        if status not in DECIDED_STATUSES:
+            where = ctx.value(entry, "status") if "status" in entry else ctx.source.at(entry)
+            raise ctx.error(
+                "schema",
+                f"a ruling's 'status' is one of: {', '.join(DECIDED_STATUSES)} (got {status!r})",
+                where,
+            )
+        decision = _text(entry, "decision", ctx).strip("\n")
+        if "decided" not in entry:
+            raise ctx.error("schema", "missing key 'decided'", ctx.source.at(entry))
+        by = _text(entry, "decided-by", ctx, one_line=True).strip()
+        out.append(Ruling(name, str(status), decision, _date(entry, "decided", ctx), by))
+    return tuple(out)
+
+
+def _comments(item: LocDict, ctx: _Ctx) -> tuple[Comment, ...]:
+    """``comments: [{by, date, text, ruleset?}]``."""
+    if "comments" not in item:
+        return ()
+    items = item["comments"]
+    if not isinstance(items, LocList):
+        raise ctx.error("schema", "'comments' must be a list", ctx.value(item, "comments"))
+    out = []
+    for entry in items:
+        if not isinstance(entry, LocDict):
+            raise ctx.error(
+                "schema",
+                f"a comment is a mapping: {', '.join(COMMENT_KEYS)}",
+                ctx.source.at(entry, ctx.value(item, "comments")),
+            )
+        _check_keys(entry, COMMENT_KEYS, "a comment", ctx)
+        if "date" not in entry:
+            raise ctx.error("schema", "missing key 'date'", ctx.source.at(entry))
+        ruleset = _text(entry, "ruleset", ctx, required=False, one_line=True).strip()
+        if ruleset and ruleset not in ctx.presets.names:
+            raise ctx.error(
+                "unknown-ruleset", f"the comment names ruleset {ruleset!r}", ctx.value(entry, "ruleset")
+            )
+        by = _text(entry, "by", ctx, one_line=True).strip()
+        text = _text(entry, "text", ctx).strip("\n")
+        out.append(Comment(by, _date(entry, "date", ctx), text, ruleset))
+    return tuple(out)
 
 
 def _date(item: LocDict, key: str, ctx: _Ctx) -> str:

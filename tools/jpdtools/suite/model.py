@@ -366,8 +366,47 @@ class LoadErrorSpec:
     column: int
 
 
-REVIEW_STATUSES = ("proposed", "accepted", "disputed")
-"""The review status of a case ({#format.review}); ``accepted`` is the default."""
+REVIEW_STATUSES = ("proposed", "accepted", "disputed", "rejected")
+"""The review status of a case or open question ({#format.review}); ``proposed`` is the default:
+nothing is accepted until a decision is recorded."""
+DECIDED_STATUSES = REVIEW_STATUSES[1:]
+"""The statuses a decision gives; each needs the decision's text, date and who took it."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A decision on one ruleset's verdicts of a case (``rulings:``, {#format.review})."""
+
+    ruleset: str
+    status: str  # one of DECIDED_STATUSES
+    decision: str
+    decided: str  # YYYY-MM-DD
+    decided_by: str
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A reviewer's remark on a case, or on one ruleset's verdicts of it (``comments:``)."""
+
+    by: str
+    date: str  # YYYY-MM-DD
+    text: str
+    ruleset: str = ""  # empty: the case as a whole
+
+
+@dataclass(frozen=True)
+class QuestionReview:
+    """Where an open question of spec/open-questions.md stands (``spec/question-reviews.yaml``);
+    a question the file does not name is ``proposed``."""
+
+    anchor: str  # "oq.3"
+    status: str = "proposed"
+    decision: str = ""
+    decided: str = ""
+    decided_by: str = ""
+    rulings: tuple[Ruling, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    location: Location | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -386,10 +425,13 @@ class Case:
     open: tuple[str, ...] = ()
     note: str = ""
     load_error: LoadErrorSpec | None = None
-    # review status (spec/case-format.md#format.review): absent in the file = accepted
-    status: str = "accepted"  # one of REVIEW_STATUSES
+    # review status (spec/case-format.md#format.review): absent in the file = proposed
+    status: str = "proposed"  # one of REVIEW_STATUSES
     decision: str = ""  # the committee's decision, free text
     decided: str = ""  # the date of the decision, YYYY-MM-DD (given exactly when decision is)
+    decided_by: str = ""  # who took it
+    rulings: tuple[Ruling, ...] = ()  # decisions on single rulesets' verdicts
+    comments: tuple[Comment, ...] = ()
     location: Location | None = field(default=None, compare=False)
 
     @property

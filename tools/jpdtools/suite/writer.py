@@ -133,18 +133,19 @@ def _list(items: tuple[str, ...]) -> str:
 
 
 # -- the file ---------------------------------------------------------------------------------
-def dump_case_file(cf: CaseFile) -> str:
-    """The YAML text of ``cf`` (format 1)."""
+def dump_case_file(cf: CaseFile, explicit_status: bool = False) -> str:
+    """The YAML text of ``cf`` (format 1); ``explicit_status`` writes ``status: proposed`` too (the
+    default status, for files a reader should see are proposals)."""
     out = [f"format: {cf.format}"]
     if cf.topic:
         out.append("topic:" + _value(cf.topic, 0))
     out.append("cases:")
     for case in cf.cases:
-        out.extend(_case(case))
+        out.extend(_case(case, explicit_status))
     return "\n".join(out) + "\n"
 
 
-def _case(case: Case) -> list[str]:
+def _case(case: Case, explicit_status: bool = False) -> list[str]:
     ind = "    "
     out = [f"  - id:{_value(case.id, 4)}", f"{ind}title:{_value(case.title, 4)}"]
     out.append(f"{ind}spec: {_list(case.spec)}")
@@ -175,16 +176,36 @@ def _case(case: Case) -> list[str]:
         out.append(f"{ind}open: {_list(case.open)}")
     if case.note:
         out.append(f"{ind}note:{_value(case.note, 4)}")
-    return out + _review(case)
+    return out + review_lines(case, ind, explicit_status)
 
 
-def _review(case: Case) -> list[str]:
-    """The review keys (spec/case-format.md#format.review); ``accepted`` is the default."""
-    ind = "    "
-    out = [f"{ind}status: {case.status}"] if case.status != "accepted" else []
+def review_lines(case, ind: str = "    ", explicit_status: bool = False) -> list[str]:
+    """The review keys of a case or question review at indent ``ind``
+    (spec/case-format.md#format.review); ``proposed`` is the default and is left out unless
+    ``explicit_status``."""
+    n = len(ind)
+    out = [f"{ind}status: {case.status}"] if explicit_status or case.status != "proposed" else []
     if case.decision:
-        out.append(f"{ind}decision:{_value(case.decision, 4)}")
+        out.append(f"{ind}decision:{_value(case.decision, n)}")
         out.append(f"{ind}decided: {case.decided}")
+    if case.decided_by:
+        out.append(f"{ind}decided-by:{_value(case.decided_by, n)}")
+    if case.rulings:
+        out.append(f"{ind}rulings:")
+        for r in case.rulings:
+            out.append(f"{ind}  {r.ruleset}:")
+            out.append(f"{ind}    status: {r.status}")
+            out.append(f"{ind}    decision:{_value(r.decision, n + 4)}")
+            out.append(f"{ind}    decided: {r.decided}")
+            out.append(f"{ind}    decided-by:{_value(r.decided_by, n + 4)}")
+    if case.comments:
+        out.append(f"{ind}comments:")
+        for c in case.comments:
+            out.append(f"{ind}  - by:{_value(c.by, n + 4)}")
+            out.append(f"{ind}    date: {c.date}")
+            if c.ruleset:
+                out.append(f"{ind}    ruleset: {c.ruleset}")
+            out.append(f"{ind}    text:{_value(c.text, n + 4)}")
     return out
 
 
