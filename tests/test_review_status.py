@@ -4,13 +4,13 @@ import textwrap
 
 import pytest
 from jpdtools.errors import InputError
+from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
 from jpdtools.review import lint
 from jpdtools.run import report
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.runner import Filters, default_loader, make_plan, run_plan
 from jpdtools.suite.dsl import Dsl
-from jpdtools.paths import conformance_dir
 from jpdtools.suite.loader import load_case_file, load_case_text
 from jpdtools.suite.model import REVIEW_STATUSES, Comment, Ruling
 from jpdtools.suite.writer import dump_case_file
