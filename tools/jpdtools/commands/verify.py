@@ -1,7 +1,7 @@
 """``jpd verify --impl SPEC [PATHS…]``: run the conformance suite against a third-party implementation.
 
 SPEC is ``gnugo`` (GNU Go 3.8), ``gtp:COMMAND …`` (any GTP engine), ``jsonl:COMMAND …`` (a program
-speaking the JSON-lines protocol), ``sgfmill`` or ``openspiel`` (the bundled library programs).
+speaking the JSON-lines protocol) or a bundled library program (``jpdtools.verify.programs.profiles``).
 Results stream: with ``--report-dir`` each result is appended to ``results.jsonl`` as it comes,
 and an interrupted run still writes its reports with the results it has.
 
@@ -48,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--impl",
         required=True,
         metavar="SPEC",
-        help="gnugo | gtp:COMMAND | jsonl:COMMAND | sgfmill | openspiel",
+        help="gnugo | gtp:COMMAND | jsonl:COMMAND | a bundled program: "
+        "sgfmill, openspiel, dlgo, sabaki, godash, tenuki, wgo, goban",
     )
     parser.add_argument(
         "--expected-failures",

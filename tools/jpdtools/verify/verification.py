@@ -261,12 +261,12 @@ def board_of(item: PlanItem) -> str:
 
 # -- implementations ---------------------------------------------------------------------------
 
-LIBRARY_PROFILES = ("sgfmill", "openspiel")
+LIBRARY_PROFILES = ("sgfmill", "openspiel", "dlgo", "sabaki", "godash", "tenuki", "wgo", "goban")
 
 
 def open_impl(spec: str, timeout: float, engine_rules: frozenset[str] | None = None):
-    """The adapter for ``--impl SPEC``: ``gnugo``, ``gtp:COMMAND…``, ``jsonl:COMMAND…``,
-    ``sgfmill``, ``openspiel``. Raises InputError for an unknown or unusable spec."""
+    """The adapter for ``--impl SPEC``: ``gnugo``, ``gtp:COMMAND…``, ``jsonl:COMMAND…`` or a
+    bundled program of ``LIBRARY_PROFILES``. Raises InputError for an unknown or unusable spec."""
     from jpdtools.verify.gtp import profiles
     from jpdtools.verify.gtp.adapter import GtpAdapter
 
@@ -291,7 +291,8 @@ def open_impl(spec: str, timeout: float, engine_rules: frozenset[str] | None = N
             raise InputError(f"--impl {spec}: no such bundled program (known: {', '.join(PROFILES)})")
         return _jsonl(list(PROFILES[spec]), timeout)
     raise InputError(
-        f"--impl {spec!r}: expected gnugo, gtp:COMMAND, jsonl:COMMAND, {' or '.join(LIBRARY_PROFILES)}"
+        f"--impl {spec!r}: expected gnugo, gtp:COMMAND, jsonl:COMMAND, {', '.join(LIBRARY_PROFILES[:-1])}"
+        f" or {LIBRARY_PROFILES[-1]}"
     )
 
 

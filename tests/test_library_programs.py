@@ -1,0 +1,118 @@
+"""The bundled programs for six Go libraries (``jpd verify --impl sabaki|godash|tenuki|wgo|goban|dlgo``).
+
+Each program is really started, as the harness starts it (``PROFILES``), and asked about one ko:
+Black's capture takes one stone, White's immediate recapture is refused — ``ko`` under simple ko,
+``superko`` under a superko rule (the position before Black's capture would come back). The
+Node programs need their pinned npm packages (``npm ci --prefix tools/jpdtools/verify/programs/node``)
+and dlgo its PyPI package (``pip install --no-deps dlgo==0.2``): ``.ci/run`` installs both. Without
+them a test skips with a message, and fails in CI.
+"""
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from jpdtools.presets import load_presets
+from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.verify.jsonl import protocol as p
+from jpdtools.verify.jsonl.adapter import run_message
+from jpdtools.verify.programs.profiles import NODE_PROGRAMS, PROFILES
+
+NODE_LIBRARIES = {
+    "sabaki": "@sabaki/go-board",
+    "godash": "godash",
+    "tenuki": "tenuki",
+    "wgo": "wgo",
+    "goban": "goban",
+}
+SIMPLE_KO = ("sabaki", "godash", "wgo")  # asked under simple ko (wgo: see the test of its superko)
+KO = Setup(
+    4, 4, "B", (("B4", "B"), ("A3", "B"), ("B2", "B"), ("C4", "W"), ("B3", "W"), ("C2", "W"), ("D3", "W"))
+)
+MOVES = (CaseAction("B", "move", "C3"), CaseAction("W", "move", "B3"))
+
+
+def unavailable(why: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(why, pytrace=False)
+    pytest.skip(why)
+
+
+def require(profile: str) -> None:
+    if profile == "dlgo":
+        if importlib.util.find_spec("dlgo") is None:
+            unavailable("dlgo is not installed (pip install --no-deps dlgo==0.2)")
+        return
+    if shutil.which("node") is None:
+        unavailable("node is not installed: the Node library programs are not tested")
+    if not (NODE_PROGRAMS / "node_modules" / NODE_LIBRARIES[profile] / "package.json").is_file():
+        unavailable(f"{NODE_LIBRARIES[profile]} is not installed (npm ci --prefix {NODE_PROGRAMS})")
+
+
+def talk(profile: str, *messages: p.Message) -> list[p.Message]:
+    """Start the profile's program, send the messages and ``stop``, decode every answer."""
+    lines = "".join(p.encode(m) + "\n" for m in (*messages, p.Stop()))
+    done = subprocess.run(PROFILES[profile], input=lines, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return [p.decode(line) for line in done.stdout.splitlines()]
+
+
+def ko_run(profile: str) -> p.Run:
+    presets = load_presets()
+    if profile in SIMPLE_KO:
+        run = run_message("r1", KO, (), MOVES, presets.get("japanese"))
+        return replace(run, rules={**run.rules, "illegal-move": "refuse"})
+    return run_message("r1", KO, (), MOVES, presets.get("wmsg-2008"))
+
+
+@pytest.mark.parametrize("profile", [*NODE_LIBRARIES, "dlgo"])
+def test_program_starts_and_judges_a_ko(profile):
+    require(profile)
+    ready, result = talk(profile, p.Start(protocols=(1, 2)), ko_run(profile))
+    assert isinstance(ready, p.Ready), ready
+    assert ready.protocol == 2
+    assert isinstance(result, p.Result), result
+    capture, recapture = result.steps
+    assert (capture.legal, capture.captures, capture.board) == (True, ("B3",), ".XO./X.XO/.XO./....")
+    expected = "ko" if profile in SIMPLE_KO else "superko"
+    assert (recapture.legal, recapture.effect, recapture.reason) == (False, "refused", expected)
+    assert recapture.board == capture.board
+    if "to-move" in ready.supports.claims:
+        assert (capture.to_move, recapture.to_move) == ("W", "W")
+
+
+@pytest.mark.parametrize("profile", NODE_LIBRARIES)
+def test_node_program_reports_the_pinned_version(profile):
+    require(profile)
+    (ready,) = talk(profile, p.Start())
+    pinned = json.loads((NODE_PROGRAMS / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    assert ready.version == pinned[NODE_LIBRARIES[profile]]
+
+
+def test_node_program_without_its_package_answers_one_clear_error(tmp_path):
+    if shutil.which("node") is None:
+        unavailable("node is not installed: the Node library programs are not tested")
+    for name in ("jsonl.js", "godash.js"):
+        shutil.copy(NODE_PROGRAMS / name, tmp_path / name)
+    lines = p.encode(p.Start()) + "\n" + p.encode(p.Stop()) + "\n"
+    done = subprocess.run(
+        ["node", str(Path(tmp_path, "godash.js"))], input=lines, capture_output=True, text=True, timeout=60
+    )
+    (answer,) = [p.decode(line) for line in done.stdout.splitlines()]
+    assert isinstance(answer, p.Error) and "godash could not be loaded" in answer.message
+    assert "npm ci --prefix" in answer.message
+
+
+def test_wgo_under_its_documented_superko_accepts_the_ko_recapture():
+    """W1 of reports/wgo/DEVIATIONS.md: ``Repeating.ALL`` ("position cannot be same like any
+    previous position") checks nothing in wgo 3.0.0-alpha.10, so the ko recapture stands."""
+    require("wgo")
+    run = run_message("r1", KO, (), MOVES, load_presets().get("wmsg-2008"))
+    _, result = talk("wgo", p.Start(), run)
+    recapture = result.steps[1]
+    assert (recapture.legal, recapture.captures) == (True, ("C3",))
