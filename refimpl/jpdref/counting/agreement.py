@@ -36,7 +36,10 @@ class Agreement:
 
     ``dead`` and ``seki`` are stone points (expanded to whole chains); ``dame`` and ``shared``
     re-label empty points of two-coloured regions against the default of
-    :func:`jpdref.counting.regions.classify`; ``claims`` give single points to one side.
+    :func:`jpdref.counting.regions.classify`; ``claims`` give single points to one side;
+    ``black_owns`` and ``white_owns`` are empty points agreed to be that side's territory even
+    where a border was left open (a game record's ``TB``/``TW`` on empty points,
+    {#count.agreement.owned}).
     """
 
     dead: frozenset[int] = frozenset()
@@ -44,3 +47,5 @@ class Agreement:
     claims: tuple[Claim, ...] = ()
     dame: frozenset[int] = frozenset()
     shared: frozenset[int] = frozenset()
+    black_owns: frozenset[int] = frozenset()
+    white_owns: frozenset[int] = frozenset()

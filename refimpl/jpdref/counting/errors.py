@@ -17,6 +17,9 @@ CODES = (
     "claim-not-seki",  # {#count.agreement} a one-sided claim on a point next to no seki chain
     "claim-not-in-rules",  # {#count.agreement} a one-sided claim under a ruleset without 单方权利单官
     "override-not-mixed",  # {#count.agreement} a dame/shared mark outside a two-coloured region
+    "owned-not-empty",  # {#count.agreement.owned} an agreed owner for a point holding a living stone
+    "owned-contradicts",  # {#count.agreement.owned} an agreed owner in a region only the other side borders
+    "owned-twice",  # {#count.agreement.owned} a point agreed to be both sides'
     "overflow",  # {#count.fill-back} stones to fill back that no balancing can absorb
     "no-boundary-stone",  # {#count.negative-moves} an A-class negative move with no stone to take
     "no-interior-stone",  # {#count.negative-moves} a B-class negative move with no stone to take

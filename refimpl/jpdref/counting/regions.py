@@ -18,7 +18,7 @@ from jpdref.coords import Geometry
 from jpdref.counting.agreement import Agreement, ClaimKind
 from jpdref.counting.errors import CountingError
 from jpdref.counting.position import FinalPosition
-from jpdref.stones import EMPTY, Color
+from jpdref.stones import BLACK, EMPTY, WHITE, Color
 
 
 class Why(StrEnum):
@@ -177,6 +177,7 @@ def classify(fp: FinalPosition) -> Classification:
                     p,
                     g.to_gtp(p),
                 )
+    _owned(g, agreement, living, region_of, owner, why)
     base = tuple(why)
     _overrides(g, agreement, region_of, owner, why)
     claims = _claims(g, agreement, living, seki, region_of, owner, why)
@@ -184,6 +185,35 @@ def classify(fp: FinalPosition) -> Classification:
         g, fp.stones, living, tuple(owner), tuple(why), base, dead, seki, MappingProxyType(claims),
         tuple(regions),
     )  # fmt: skip
+
+
+def _owned(g: Geometry, agreement: Agreement, living: tuple[int, ...], region_of: dict, owner: list,
+           why: list) -> None:  # fmt: skip
+    """{#count.agreement.owned} Points agreed to be one side's: territory of that side where a
+    two-coloured (or stoneless) region's border was left open; no change where the region is
+    already that side's; an error where only the other side borders the region."""
+    marked = [(p, BLACK) for p in sorted(agreement.black_owns)] + [
+        (p, WHITE) for p in sorted(agreement.white_owns)
+    ]
+    seen: set[int] = set()
+    for p, c in marked:
+        _on_board(g, p)
+        v = g.to_gtp(p)
+        if p in seen:
+            raise CountingError("owned-twice", "a point is agreed to be both sides'", p, v)
+        seen.add(p)
+        if living[p] != EMPTY:
+            raise CountingError("owned-not-empty", "an agreed owner for a point holding a living stone", p, v)
+        region = region_of[p]
+        if region.borders == {c.opponent}:
+            raise CountingError(
+                "owned-contradicts",
+                f"a point agreed to be {c.name.lower()}'s in a region only {c.opponent.name.lower()} borders",
+                p,
+                v,
+            )
+        if region.borders != {c}:
+            owner[p], why[p] = int(c), Why.TERRITORY
 
 
 def _overrides(g: Geometry, agreement: Agreement, region_of: dict, owner: list, why: list) -> None:

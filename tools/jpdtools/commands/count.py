@@ -23,10 +23,12 @@ from jpdref.rules import PassRule, Rules
 from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools import table
+from jpdtools.commands.recordopts import add_komi_argument
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
-from jpdtools.records.gamerecord import Marks, Refusal, play_action, read_marks, replay_record
+from jpdtools.records.gamerecord import Marks, MarksError, Refusal, play_action, read_marks, replay_record
 from jpdtools.records.sgf import GameRecord, parse_sgf_text, read_position_file
+from jpdtools.records.verdict import with_record_komi
 from jpdtools.run.reference_count import counters_of
 from jpdtools.suite.counting_keys import counter_value
 from jpdtools.suite.dsl import Dsl
@@ -42,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="POSITION",
         type=Path,
         help="a board diagram file (case-format syntax; x/o are stones agreed dead) or an SGF file "
-        "(its TB/TW territory marks make the stones on the other colour's territory dead)",
+        "(its TB/TW territory marks are the record's agreement: spec/counting.md#count.replay, rule 2)",
     )
     parser.add_argument(
         "--rules", default="all", metavar="NAME|all", help="a preset (NAME:axis=value,…) or all"
@@ -54,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ("shared", "empty points agreed to be seki shared liberties"),
     ):
         parser.add_argument(f"--{name}", nargs="+", action="extend", default=[], metavar="V", help=what)
+    add_komi_argument(parser)
     parser.add_argument(
         "--claim",
         action="append",
@@ -233,12 +236,26 @@ def final_position(req: Request, game: Game | None) -> FinalPosition:
     """The position to count (``game`` as played, else the start), with the agreement and the counters."""
     g = req.start.geometry
     stones = tuple(game.board.color) if game is not None else _board(g, req.start.stones)
-    dead = {g.from_gtp(v) for v in (*req.start.dead, *req.dead)} | req.start.marks.dead_stones(stones)
+    record = Agreement()
+    if req.start.marks.present:
+        try:
+            record = req.start.marks.agreement(g, stones, req.start.record.path if req.start.record else "")
+        except MarksError as err:
+            raise InputError(str(err), code=err.code) from None
+    dead = {g.from_gtp(v) for v in (*req.start.dead, *req.dead)} | record.dead
 
     def points(vertices) -> frozenset[int]:
         return frozenset(g.from_gtp(v) for v in vertices)
 
-    agreement = Agreement(frozenset(dead), points(req.seki), req.claims, points(req.dame), points(req.shared))
+    agreement = Agreement(
+        frozenset(dead),
+        points(req.seki) | record.seki,
+        req.claims,
+        points(req.dame),
+        points(req.shared),
+        record.black_owns,
+        record.white_owns,
+    )
     counters = counters_of(game.counters() if game is not None else make_counters(), req.counters)
     settling = req.counters.settling or (0, 0)
     return FinalPosition(g, stones, agreement, counters, settling)
@@ -407,6 +424,8 @@ def run(args) -> int:
     dsl = Dsl()
     rulesets = load_presets().select(args.rules)
     req = make_request(args, load_start(args.position, dsl), dsl)
+    if args.komi == "record" and req.start.record is not None:
+        rulesets = [with_record_komi(rules, req.start.record)[0] for rules in rulesets]
     rows = [count_row(rules, req) for rules in rulesets]
     if args.json:
         print(json.dumps([row_json(r) for r in rows], ensure_ascii=False, indent=2))

@@ -8,12 +8,15 @@ game ended, and the count where the record allows one (spec/counting.md#count.re
 
 * the record's ``RE`` says resignation, time or forfeit: no count;
 * the record has ``TB``/``TW`` territory marks (on the last node that has any): a stone on a point
-  marked as the other colour's territory is dead, every other stone alive;
+  marked as the other colour's territory is dead, every other stone alive (the record's agreement);
 * else the record ends with two passes: every stone on the board is alive (count as is);
 * else no count: the record does not say which stones are dead.
 
-No other SGF property (``MA``, ``DD``, ``CR``, ``TR``, ``SQ``) is read as a dead mark. The record's
-``KM`` is not used: each ruleset counts with its own komi. Exit status 1 if a move was refused.
+Territory marks on empty points are the record's agreed owners, and a one-colour region a
+territory-marking record leaves unmarked is a seki eye (spec/counting.md#count.replay, rule 2).
+No other SGF property (``MA``, ``DD``, ``CR``, ``TR``, ``SQ``) is read as a dead mark. Each ruleset
+counts with its own komi unless ``--komi record`` asks for the record's ``KM``. Exit status 1 if a
+move was refused.
 
 With several records (files, folders, globs, .tar.gz/.zip archives) it referees a collection:
 one verdict per record × ruleset, streamed to ``--out`` as JSON Lines, a summary at the end
@@ -27,7 +30,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from jpdref.counting import Agreement, Count, CountingError, FinalPosition
+from jpdref.counting import Count, CountingError, FinalPosition
 from jpdref.counting.dispatch import count_for
 from jpdref.counting.explanation import num
 from jpdref.game import Phase
@@ -36,10 +39,12 @@ from jpdref.rules import Rules
 from jpdtools import table
 from jpdtools.commands import replay_collection as collection
 from jpdtools.commands.count import Row, explanation, row_json
+from jpdtools.commands.recordopts import add_komi_argument
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import (
     Marks,
+    MarksError,
     Replay,
     ends_with_two_passes,
     read_marks,
@@ -47,7 +52,7 @@ from jpdtools.records.gamerecord import (
     replay_record,
 )
 from jpdtools.records.sgf import GameRecord, parse_sgf_text, read_sgf_file_text
-from jpdtools.records.verdict import dead_stones
+from jpdtools.records.verdict import record_agreement, with_record_komi
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="list every move, not only refusals")
     parser.add_argument("--json", action="store_true", help="print JSON (one record)")
+    add_komi_argument(parser)
     collection.add_arguments(parser)
 
 
@@ -96,16 +102,21 @@ def ending(replay: Replay, rec: GameRecord) -> str:
     return "; ".join(parts)
 
 
-def referee(rules: Rules, rec: GameRecord, marks: Marks) -> Refereed:
+def referee(rules: Rules, rec: GameRecord, marks: Marks, komi: str = "rules") -> Refereed:
+    if komi == "record":
+        rules, _ = with_record_komi(rules, rec)
     replay = replay_record(rules, rec)
     result = record_result(rec)
     ended = ended_winner = None
     if result.ended_without_count and result.winner is not None:
         ended, ended_winner = f"{result.kind} ({result.text})", result.winner.letter
     count, error = None, None
-    dead, no_count = dead_stones(rec, marks, replay)
-    if dead is not None:
-        fp = FinalPosition.from_game(replay.game, Agreement(dead=dead))
+    try:
+        agreement, no_count = record_agreement(rec, marks, replay)
+    except MarksError as err:
+        agreement, no_count = None, f"no count: {err}"
+    if agreement is not None:
+        fp = FinalPosition.from_game(replay.game, agreement)
         try:
             count = count_for(rules, fp)
         except CountingError as err:
@@ -134,7 +145,7 @@ def run_one(args, path: Path) -> int:
     text = read_sgf_file_text(path)
     rec = parse_sgf_text(text, str(path))
     marks = read_marks(text, str(path), rec.width, rec.height)
-    results = [referee(rules, rec, marks) for rules in load_presets().select(args.rules)]
+    results = [referee(rules, rec, marks, args.komi) for rules in load_presets().select(args.rules)]
     refused = any(r.replay.refusals for r in results)
     if args.json:
         data = []

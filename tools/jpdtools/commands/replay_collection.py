@@ -89,11 +89,11 @@ def run(args) -> int:
             from jpdtools.records.cluster import referee_on_dask
 
             bar = _progress(None, "shard records")
-            for lines in referee_on_dask(args.dask, args.paths, args.rules):
+            for lines in referee_on_dask(args.dask, args.paths, args.rules, args.komi):
                 sink(lines)
         else:
             shard = Shard.parse(args.shard) if args.shard else None
-            plan = Plan(tuple(find_sources(args.paths)), rulesets, shard, frozenset(done))
+            plan = Plan(tuple(find_sources(args.paths)), rulesets, shard, frozenset(done), args.komi)
             bar = _progress(plan.known_total(), "records")
             referee_collection(plan, sink, args.jobs or default_jobs())
     finally:

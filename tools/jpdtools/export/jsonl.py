@@ -21,6 +21,7 @@ from jpdtools.run.runner import PlanItem
 from jpdtools.suite.model import (
     Case,
     CaseAction,
+    CaseAgreement,
     Claim,
     CountClaim,
     CountVerdict,
@@ -135,7 +136,8 @@ def final_json(final: FinalSpec | None) -> dict | None:
             "claims": [_claim_json(x) for x in a.claims],
             "dame": list(a.dame),
             "shared": list(a.shared),
-        },
+        }
+        | _owned_json(a),
         "counters": {
             "moves": pair(c.moves),
             "passes": pair(c.passes),
@@ -238,3 +240,13 @@ def record(item: PlanItem) -> dict:
 def records_text(items: Iterable[PlanItem]) -> str:
     """JSON Lines: one compact record per line (UTF-8 text, not ASCII-escaped)."""
     return "".join(json.dumps(record(i), ensure_ascii=False) + "\n" for i in items)
+
+
+def _owned_json(a: CaseAgreement) -> dict:
+    """The agreed owners of empty points, only when the case gives any (count.agreement.owned)."""
+    out = {}
+    if a.black_owns:
+        out["black_owns"] = list(a.black_owns)
+    if a.white_owns:
+        out["white_owns"] = list(a.white_owns)
+    return out

@@ -214,6 +214,8 @@ def _final(f: _Fields, obj) -> FinalSpec | None:
         claims,
         f.strings(a, "dame", path),
         f.strings(a, "shared", path),
+        f.strings(a, "black_owns", path) if "black_owns" in a else (),
+        f.strings(a, "white_owns", path) if "white_owns" in a else (),
     )
     c = f.get(obj, "counters", dict, "final")
 

@@ -29,7 +29,7 @@ def worker_threads(client) -> int:
 
 
 def referee_on_dask(
-    address: str, paths: Sequence[str], rule_specs: str, shards: int | None = None
+    address: str, paths: Sequence[str], rule_specs: str, komi: str = "rules", shards: int | None = None
 ) -> Iterator[list[dict]]:
     """The verdict lines of every shard, as each finishes; ``shards`` defaults to twice the
     cluster's worker threads."""
@@ -39,7 +39,7 @@ def referee_on_dask(
     try:
         count = shards or 2 * worker_threads(client)
         futures = [
-            client.submit(referee_shard, list(paths), k, count, rule_specs, pure=False)
+            client.submit(referee_shard, list(paths), k, count, rule_specs, komi, pure=False)
             for k in range(1, count + 1)
         ]
         for future in as_completed(futures):

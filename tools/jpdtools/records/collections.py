@@ -58,6 +58,7 @@ class Plan:
     rulesets: tuple[Rules, ...]
     shard: Shard | None = None
     done: frozenset[tuple[str, str | None]] = frozenset()  # (record, ruleset); None: a record error
+    komi: str = "rules"  # rules | record (the record's KM, spec/counting.md#count.replay)
 
     def missing(self, key: str, name: str) -> tuple[str, ...]:
         """The rulesets still to referee ``key`` (portable name ``name``) under (none if it is in
@@ -81,11 +82,13 @@ class Plan:
 Task = tuple[str, bytes, tuple[str, ...]]
 
 
-def _referee_chunk(rulesets: tuple[Rules, ...], tasks: list[Task]) -> list[dict]:
+def _referee_chunk(rulesets: tuple[Rules, ...], komi: str, tasks: list[Task]) -> list[dict]:
     """The lines of a chunk of records, record after record."""
     by_name = {r.name: r for r in rulesets}
     return [
-        line for key, data, names in tasks for line in referee_record(key, data, [by_name[n] for n in names])
+        line
+        for key, data, names in tasks
+        for line in referee_record(key, data, [by_name[n] for n in names], komi)
     ]
 
 
@@ -107,7 +110,7 @@ def referee_collection(plan: Plan, sink: Callable[[list[dict]], None], jobs: int
     """Referee every record of ``plan``; ``sink`` gets the lines (verdicts, or a record's error)
     of every few records as soon as they are refereed, in input order. ``jobs`` > 1 runs a process
     pool of that size."""
-    work = partial(_referee_chunk, plan.rulesets)
+    work = partial(_referee_chunk, plan.rulesets, plan.komi)
     chunks = _chunks(plan, sink)
     if jobs <= 1:
         for chunk in chunks:
@@ -121,13 +124,15 @@ def referee_collection(plan: Plan, sink: Callable[[list[dict]], None], jobs: int
             sink(lines)
 
 
-def referee_shard(paths: Sequence[str], index: int, count: int, rule_specs: str) -> list[dict]:
+def referee_shard(
+    paths: Sequence[str], index: int, count: int, rule_specs: str, komi: str = "rules"
+) -> list[dict]:
     """Shard ``index`` of ``count`` of the records under ``paths``, refereed here (one process)
     under the presets ``rule_specs`` names: the unit of work sent to a cluster's workers."""
     from jpdtools.presets import load_presets
 
     rulesets = tuple(load_presets().select(rule_specs))
-    plan = Plan(tuple(find_sources(paths)), rulesets, Shard(index, count))
+    plan = Plan(tuple(find_sources(paths)), rulesets, Shard(index, count), komi=komi)
     out: list[dict] = []
     referee_collection(plan, out.extend)
     return out

@@ -19,10 +19,12 @@ import re
 from dataclasses import dataclass
 
 from jpdref.coords import Geometry
+from jpdref.counting.agreement import Agreement
+from jpdref.counting.regions import empty_regions
 from jpdref.game import Action, Effect, Game, Phase
 from jpdref.handicap import HandicapError, fixed_handicap_points
 from jpdref.rules import HandicapPlacement, PassRule, Rules
-from jpdref.stones import BLACK, WHITE, Color
+from jpdref.stones import BLACK, EMPTY, WHITE, Color
 
 from jpdtools.records.sgf import GameRecord, main_line_points
 
@@ -45,6 +47,46 @@ class Marks:
             for p, c in enumerate(stones)
             if (c == WHITE and p in self.black) or (c == BLACK and p in self.white)
         )
+
+    def agreement(self, geometry: Geometry, stones: tuple[int, ...] | list[int], path: str = "") -> Agreement:
+        """The record's agreement (spec/counting.md#count.replay, rule 2): dead stones, agreed
+        owners of empty points, and seki where a territory-marking record leaves a one-colour
+        region unmarked. Raises MarksError where the marks contradict the board."""
+        board = tuple(stones)
+        if both := self.black & self.white:
+            p = min(both)
+            raise MarksError(f"{path}: {geometry.to_gtp(p)} is marked both TB and TW", geometry.to_gtp(p))
+        dead = self.dead_stones(board)
+        living = tuple(EMPTY if p in dead else c for p, c in enumerate(board))
+        black_owns = frozenset(p for p in self.black if living[p] == EMPTY)
+        white_owns = frozenset(p for p in self.white if living[p] == EMPTY)
+        marked = black_owns | white_owns
+        territory_marks = any(board[p] == EMPTY for p in marked)  # not only dead stones are marked
+        seki: set[int] = set()
+        for region in empty_regions(geometry, living, frozenset()):
+            for p in region.points:
+                other = WHITE if p in black_owns else BLACK if p in white_owns else None
+                if other is not None and region.borders == {other}:
+                    v = geometry.to_gtp(p)
+                    raise MarksError(
+                        f"{path}: {v} is marked {'TB' if other is WHITE else 'TW'} in a region only "
+                        f"{other.name.lower()} borders",
+                        v,
+                    )
+            if territory_marks and len(region.borders) == 1 and not marked.intersection(region.points):
+                for p in region.points:
+                    seki.update(q for q in geometry.neighbours[p] if living[q] != EMPTY)
+        return Agreement(dead=dead, seki=frozenset(seki), black_owns=black_owns, white_owns=white_owns)
+
+
+class MarksError(ValueError):
+    """Territory marks that contradict the board (a record error ``bad-marks``)."""
+
+    code = "bad-marks"
+
+    def __init__(self, message: str, vertex: str) -> None:
+        super().__init__(message)
+        self.vertex = vertex
 
 
 def read_marks(text: str, path: str, width: int, height: int) -> Marks:

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from jpdref.counting import Agreement, CountingError, FinalPosition
 from jpdref.counting.dispatch import count_for
+from jpdref.counting.numbers import num
 from jpdref.game import EndKind, Phase
 from jpdref.rules import Rules
 
@@ -18,6 +19,7 @@ from jpdtools.errors import InputError
 from jpdtools.records.charset import decode_sgf
 from jpdtools.records.gamerecord import (
     Marks,
+    MarksError,
     Replay,
     ends_with_two_passes,
     read_marks,
@@ -35,35 +37,61 @@ ENDINGS = (
     "resignation",
     "time",
     "forfeit",
+    "record-marks",
+    "record-two-passes",
     "unfinished",
 )
 NO_MARKS = "no count: the record does not say which stones are dead"
 
 
-def ending(replay: Replay, rec: GameRecord) -> str:
-    """How the game ended under the replay's ruleset: the engine first, then RE, else unfinished."""
+def ending(replay: Replay, rec: GameRecord, marks: Marks | None = None) -> str:
+    """How the game ended under the replay's ruleset: the engine first, then RE, then the record's
+    own end where it is counted (marks, two passes), else unfinished."""
     outcome = replay.game.outcome
     if outcome is not None:
         return "refused-move" if outcome.kind is EndKind.ILLEGAL_MOVE else str(outcome.kind)
     result = record_result(rec)
     if result.ended_without_count:
         return result.kind
+    if marks is not None and marks.present:
+        return "record-marks"
+    if ends_with_two_passes(rec):
+        return "record-two-passes"
     return "unfinished"
 
 
-def dead_stones(rec: GameRecord, marks: Marks, replay: Replay) -> tuple[frozenset[int] | None, str | None]:
-    """The dead stones the record shows (spec/counting.md#count.replay), or None and why there
-    is no count."""
+def record_agreement(rec: GameRecord, marks: Marks, replay: Replay) -> tuple[Agreement | None, str | None]:
+    """The agreement the record carries (spec/counting.md#count.replay), or None and why there is
+    no count. Raises MarksError where the marks contradict the replayed board."""
     result = record_result(rec)
     if result.ended_without_count:
         return None, f"no count: the game ended by {result.kind} ({result.text})"
     if replay.game.phase is Phase.ENDED:
         return None, f"no count: the game ended ({replay.game.outcome.describe()})"
     if marks.present:
-        return marks.dead_stones(tuple(replay.game.board.color)), None
+        game = replay.game
+        return marks.agreement(game.geometry, tuple(game.board.color), rec.path), None
     if ends_with_two_passes(rec):
-        return frozenset(), None
+        return Agreement(), None
     return None, NO_MARKS
+
+
+def record_komi(rec: GameRecord) -> Fraction | None:
+    """The record's KM as a number of points, or None when it has none that is a number."""
+    text = (rec.komi or "").strip()
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return None
+    return value if abs(value) <= 1000 else None
+
+
+def with_record_komi(rules: Rules, rec: GameRecord) -> tuple[Rules, str]:
+    """``rules`` with the record's komi (the variant NAME:komi=KM), and which komi that is."""
+    km = record_komi(rec)
+    if km is None:
+        return rules, "rules"
+    return rules.with_values({"komi": num(km)}, name=rules.name), "record"
 
 
 def figure(x: Fraction) -> int | float:
@@ -71,15 +99,23 @@ def figure(x: Fraction) -> int | float:
     return x.numerator if x.denominator == 1 else float(x)
 
 
-def verdict(key: str, rules: Rules, rec: GameRecord, marks: Marks) -> dict:
-    """The verdict on ``rec`` under ``rules``: how it ended, what was refused, the count."""
+def verdict(key: str, rules: Rules, rec: GameRecord, marks: Marks, komi: str = "rules") -> dict:
+    """The verdict on ``rec`` under ``rules``: how it ended, what was refused, the count.
+    ``komi`` is ``rules`` (each ruleset's own) or ``record`` (the record's KM, where it has one)."""
+    komi_source = "rules"
+    if komi == "record":
+        rules, komi_source = with_record_komi(rules, rec)
     replay = replay_record(rules, rec)
     result = record_result(rec)
     count = count_error = None
-    dead, no_count = dead_stones(rec, marks, replay)
-    if dead is not None:
+    try:
+        agreement, no_count = record_agreement(rec, marks, replay)
+    except MarksError as err:
+        agreement, no_count = None, None
+        count_error = {"code": err.code, "message": str(err)}
+    if agreement is not None:
         try:
-            c = count_for(rules, FinalPosition.from_game(replay.game, Agreement(dead=dead)))
+            c = count_for(rules, FinalPosition.from_game(replay.game, agreement))
         except CountingError as err:
             count_error = {"code": err.code, "message": str(err)}
         else:
@@ -88,6 +124,7 @@ def verdict(key: str, rules: Rules, rec: GameRecord, marks: Marks) -> dict:
                 "margin": figure(c.margin),
                 "komi": figure(c.komi.points),
                 "method": str(c.method),
+                "komi_source": komi_source,
             }
     return {
         "record": key,
@@ -95,7 +132,7 @@ def verdict(key: str, rules: Rules, rec: GameRecord, marks: Marks) -> dict:
         "board": f"{rec.width}x{rec.height}",
         "moves": len(rec.moves),
         "actions": replay.actions,
-        "ending": ending(replay, rec),
+        "ending": ending(replay, rec, marks),
         "stopped_at": replay.stopped_at,
         "refused": [
             {
@@ -123,13 +160,13 @@ def record_error(key: str, code: str, message: str) -> dict:
     return {"record": key, "rules": None, "error": {"code": code or "input", "message": message}}
 
 
-def referee_record(key: str, data: bytes, rulesets: Sequence[Rules]) -> list[dict]:
+def referee_record(key: str, data: bytes, rulesets: Sequence[Rules], komi: str = "rules") -> list[dict]:
     """The verdicts on one record under each of ``rulesets``, or a one-item list with its error."""
     try:
         text = decode_sgf(data, key)
         rec = parse_sgf_text(text, key, locations=False)
         marks = read_marks(text, key, rec.width, rec.height) if ("TB" in text or "TW" in text) else Marks()
-        return [verdict(key, rules, rec, marks) for rules in rulesets]
+        return [verdict(key, rules, rec, marks, komi) for rules in rulesets]
     except InputError as err:
         return [record_error(key, err.code, str(err))]
     except (ValueError, RecursionError, MemoryError) as err:  # the engine's set-up errors and the like

@@ -196,6 +196,8 @@ def agreement_lines(setup: Setup) -> list[str]:
     a, c = setup.final.agreement, setup.final.counters
     parts = [(k, " ".join(v)) for k, v in (("dead", a.dead), ("seki", a.seki), ("dame", a.dame)) if v]
     parts += [("shared", " ".join(a.shared))] if a.shared else []
+    parts += [("black owns", " ".join(a.black_owns))] if a.black_owns else []
+    parts += [("white owns", " ".join(a.white_owns))] if a.white_owns else []
     parts += [("claims", ", ".join(map(str, a.claims)))] if a.claims else []
     out = ["agreement: " + ("; ".join(f"{k} {v}" for k, v in parts) or "none")]
     given = [f"{k} {'/'.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in c.items()]

@@ -33,6 +33,8 @@ def agreement_of(case: CaseAgreement, geometry: Geometry) -> Agreement:
         claims=claims,
         dame=points(case.dame),
         shared=points(case.shared),
+        black_owns=points(case.black_owns),
+        white_owns=points(case.white_owns),
     )
 
 

@@ -25,7 +25,7 @@ from jpdtools.suite.model import (
 )
 from jpdtools.yamlsrc import LocDict, LocList, LocStr
 
-AGREEMENT_KEYS = ("dead", "seki", "claims", "dame", "shared")
+AGREEMENT_KEYS = ("dead", "seki", "claims", "dame", "shared", "black-owns", "white-owns")
 SETTLE_KEYS = ("first", "moves", "dispute")
 DISPUTE_KEYS = ("stones", "claims")
 _SIDES = ("B", "W", "none")
@@ -75,7 +75,7 @@ def load_agreement(item: LocDict, ctx, setup: Setup, diagram_dead: tuple[str, ..
         if not isinstance(table, LocDict):
             raise w.fail(
                 "schema",
-                "'agreement' is a mapping: dead, seki, claims, dame, shared",
+                "'agreement' is a mapping: " + ", ".join(AGREEMENT_KEYS),
                 w.value(item, "agreement"),
             )
         w.check_keys(table, AGREEMENT_KEYS, "'agreement'")
@@ -90,6 +90,8 @@ def load_agreement(item: LocDict, ctx, setup: Setup, diagram_dead: tuple[str, ..
         claims=tuple(sorted(claims, key=lambda c: (_order(c.vertex), c.color, c.kind))),
         dame=_sorted(v for v, _ in lists["dame"]),
         shared=_sorted(v for v, _ in lists["shared"]),
+        black_owns=_sorted(v for v, _ in lists["black-owns"]),
+        white_owns=_sorted(v for v, _ in lists["white-owns"]),
     )
     _check_claims_once(claims, w)
     if counts_setup:
@@ -180,7 +182,8 @@ def _check_against(setup: Setup, geometry: Geometry, lists, claims: list[CaseCla
         for vertex, where in lists[key]:
             if geometry.from_gtp(vertex) not in colour:
                 raise w.fail("bad-agreement", f"a {what} mark on the empty point {vertex}", where)
-    for key, what in (("dame", "dame"), ("shared", "shared-liberty")):
+    for key, what in (("dame", "dame"), ("shared", "shared-liberty"), ("black-owns", "black-owns"),
+                      ("white-owns", "white-owns")):  # fmt: skip
         for vertex, where in lists[key]:
             if geometry.from_gtp(vertex) in colour:
                 raise w.fail("bad-agreement", f"a {what} mark on the stone at {vertex}", where)

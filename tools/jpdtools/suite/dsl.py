@@ -74,7 +74,7 @@ _NAMES = {
     "UNIT": "a unit (点, 目, 子, 路, points, moku, stones or roads)",
     "COUNT_ERROR": "a counting error code (off-board, dead-on-empty, seki-on-empty, dead-and-seki, "
     "dead-in-own-area, claim-not-empty, claim-no-stone, claim-twice, claim-not-seki, claim-not-in-rules, "
-    "override-not-mixed, overflow, "
+    "override-not-mixed, owned-not-empty, owned-contradicts, owned-twice, overflow, "
     "no-boundary-stone, no-interior-stone, unequal-stones, no-first-pass)",
     "WHY": "a reason (stone, territory, eye, one-sided, claimed, shared, dame, filled, negative-a, "
     "negative-b, exchanged, basic-eye, road)",

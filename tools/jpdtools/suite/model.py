@@ -56,10 +56,20 @@ class CaseAgreement:
     claims: tuple[CaseClaim, ...] = ()
     dame: tuple[str, ...] = ()
     shared: tuple[str, ...] = ()
+    black_owns: tuple[str, ...] = ()  # empty points agreed to be Black's (count.agreement.owned)
+    white_owns: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return not (self.dead or self.seki or self.claims or self.dame or self.shared)
+        return not (
+            self.dead
+            or self.seki
+            or self.claims
+            or self.dame
+            or self.shared
+            or self.black_owns
+            or self.white_owns
+        )
 
 
 COUNTER_PAIRS = ("moves", "passes", "virtual", "prisoners", "settling")

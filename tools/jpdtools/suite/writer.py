@@ -241,6 +241,8 @@ def _final(setup: Setup) -> list[str]:
         ("seki", agreement.seki),
         ("dame", agreement.dame),
         ("shared", agreement.shared),
+        ("black-owns", agreement.black_owns),
+        ("white-owns", agreement.white_owns),
     )
     body = [f"{ind}  {key}:{_value(' '.join(items), 6)}" for key, items in lists if items]
     if agreement.claims:

@@ -131,6 +131,7 @@ def count_refusal(final: FinalSpec | None, method: str, counted: frozenset[str])
             ("claims", agreement.claims),
             ("dame", agreement.dame),
             ("shared liberties", agreement.shared),
+            ("agreed owners", agreement.black_owns + agreement.white_owns),
         )
         if given
     ]

@@ -252,13 +252,17 @@ def _decimal(x: Fraction) -> str | None:
 
 
 def _agreement_json(a: CaseAgreement) -> dict:
-    return {
-        "dead": list(a.dead),
-        "seki": list(a.seki),
-        "dame": list(a.dame),
-        "shared": list(a.shared),
-        "claims": [_claim_json(c) for c in a.claims],
-    }
+    return (
+        {
+            "dead": list(a.dead),
+            "seki": list(a.seki),
+            "dame": list(a.dame),
+            "shared": list(a.shared),
+            "claims": [_claim_json(c) for c in a.claims],
+        }
+        | ({"black_owns": list(a.black_owns)} if a.black_owns else {})
+        | ({"white_owns": list(a.white_owns)} if a.white_owns else {})
+    )
 
 
 def _claim_json(c: CaseClaim) -> dict:
@@ -582,7 +586,13 @@ def _final(obj: object) -> FinalSpec | None:
         return tuple(sorted({_vertex(key, v) for v in _get(a, key, list, default=None) or []}))
 
     agreement = CaseAgreement(
-        points("dead"), points("seki"), _claims_of(a, "claims"), points("dame"), points("shared")
+        points("dead"),
+        points("seki"),
+        _claims_of(a, "claims"),
+        points("dame"),
+        points("shared"),
+        points("black_owns"),
+        points("white_owns"),
     )
     counters = CaseCounters(
         moves=_pair(c, "moves"),
