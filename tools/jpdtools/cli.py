@@ -21,6 +21,7 @@ COMMANDS = {
     "lint": "check the suite: ids, anchors, seed traceability, citations, coverage",
     "trace": "follow a seed article to its clauses and cases, or a clause or case back to its articles",
     "verify": "run the conformance suite against another implementation (GNU Go, GTP, JSON lines)",
+    "matrix": "write the compatibility matrix of the verify reports: implementation x ruleset and clause",
     "fuzz": "play seeded random games through another implementation and the reference; shrink what differs",
     "export": "export the suite as JSON Lines, SGF or GNU Go regression scripts",
     "count": "count a final position (diagram or SGF) under each ruleset, side by side",

@@ -62,7 +62,7 @@ function makeProgram() {
         rules: RULES[msg.rules.repetition],
         komi: 0,
         initial_state: { black: encode(msg.stones.B || []), white: encode(msg.stones.W || []) },
-        initial_player: msg.to_move === "B" ? "black" : "white",
+        initial_player: msg.handicap || msg.to_move === "B" ? "black" : "white", // a handicap: Black places
         allow_self_capture: msg.rules.suicide === "allowed",
         allow_ko: false,
         allow_superko: !this.superko,

@@ -1,0 +1,310 @@
+"""The compatibility matrix: every verified implementation × ruleset and × clause, on one page.
+
+Input: the verify reports ``reports/<name>/report.json`` (``jpd verify --report-dir``) and, beside
+each, the ``expected-failures.txt`` it was run with. Each item of a report lands in one cell of
+the implementation's row — its ruleset's column, and the row of every clause its case cites — as a
+pass, a failure or a skip. A failure is counted under its **root cause**: the verify report's own
+(``root_cause`` of a result) where the report has one; else, for an expected failure, the class of
+the expected-failure list the pattern stands under (``# W1. …`` — the classes of DEVIATIONS.md);
+else its first mismatch, vertices and boards left out. A skip is counted under its reason, in the
+harness's words (a missing feature, an axis value, the program's own ``unsupported``).
+
+The page is static HTML (no scripts): :func:`render`. ``jpd matrix`` writes it.
+"""
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from jpdtools.errors import InputError
+
+_CLASS = re.compile(r"^#\s*([A-Z][A-Za-z]*\d+[a-z]?)\.\s*(.*)$")
+_VERTEX = re.compile(r"\b[A-HJ-Z]\d{1,2}\b")
+_BOARD = re.compile(r"[.XO]+(?:/[.XO]+)+")
+FAILED = ("unexpected-failure", "expected-failure", "unexpected-pass", "error")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The items of one cell: passes, failures by root cause, skips by reason."""
+
+    passed: int = 0
+    failed: tuple[tuple[str, int], ...] = ()
+    skipped: tuple[tuple[str, int], ...] = ()
+    unexpected: int = 0  # failures not on the expected-failure list, unexpected passes, errors
+
+    @property
+    def failures(self) -> int:
+        return sum(n for _, n in self.failed)
+
+    @property
+    def skips(self) -> int:
+        return sum(n for _, n in self.skipped)
+
+    @property
+    def state(self) -> str:
+        """``empty``, ``skip`` (nothing played), ``pass``, ``known`` (only listed failures) or ``fail``."""
+        if not (self.passed or self.failed or self.skipped):
+            return "empty"
+        if self.unexpected:
+            return "fail"
+        if self.failed:
+            return "known"
+        return "pass" if self.passed else "skip"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One case × ruleset result as the matrix sees it."""
+
+    case: str
+    ruleset: str
+    clauses: tuple[str, ...]
+    outcome: str
+    cause: str  # the root cause (failures), the reason (skips), "" (passes)
+
+
+@dataclass(frozen=True)
+class Implementation:
+    name: str  # the report folder's name
+    label: str  # what the program calls itself ("goban 8.3.64")
+    items: tuple[Item, ...]
+
+
+def expected_classes(path: Path) -> dict[str, str]:
+    """Pattern → the class comment it stands under (``"W1. Repeating.ALL checks nothing"``: the
+    comment's first sentence, continuation lines included); empty when it stands under none."""
+    out: dict[str, str] = {}
+    current, open_comment = "", False
+    if not path.is_file():
+        return out
+    for line in path.read_text(encoding="utf-8").splitlines():
+        text = line.strip()
+        found = _CLASS.match(text)
+        if found:
+            current, open_comment = f"{found.group(1)}. {found.group(2)}", True
+        elif text.startswith("#") and open_comment and len(text) > 1:
+            current += " " + text.lstrip("# ")
+        elif text and not text.startswith("#"):
+            out[text] = _sentence(current)
+            open_comment = False
+        else:
+            open_comment = False
+    return out
+
+
+def _sentence(text: str, limit: int = 160) -> str:
+    """The first sentence of a class comment (after its ``W1.`` code), at most ``limit`` characters."""
+    code, _, rest = text.partition(". ")
+    end = re.search(r"[.;](\s|$)", rest)
+    first = rest[: end.start()] if end else rest
+    if len(first) > limit:
+        first = first[:limit].rsplit(" ", 1)[0] + "…"
+    return f"{code}. {first}" if rest else text
+
+
+def first_mismatch(mismatches: Sequence[dict]) -> str:
+    """The first divergent step of an item, vertices and boards left out (``step: expected → got``)."""
+    if not mismatches:
+        return "no mismatch recorded"
+    steps = [m for m in mismatches if m.get("step") is not None]
+    if steps:
+        first = min(m["step"] for m in steps)
+        chosen = [m for m in steps if m["step"] == first]
+    else:
+        chosen = [mismatches[0]]
+
+    def plain(text: str | None) -> str:
+        return _VERTEX.sub("·", _BOARD.sub("(board)", text or "nothing"))
+
+    return "; ".join(f"expected {plain(m['expected'])}, got {plain(m['observed'])}" for m in chosen)
+
+
+def _cause(result: dict, classes: dict[str, str], label: str) -> str:
+    outcome = result["outcome"]
+    if outcome == "pass":
+        return ""
+    if outcome in ("skip", "open"):
+        detail = result.get("detail") or outcome
+        for prefix in (f"{label}: ", f"{result.get('impl', '')}: "):
+            if prefix.strip(": ") and detail.startswith(prefix):
+                detail = detail[len(prefix) :]
+        return detail
+    root = result.get("root_cause")
+    if isinstance(root, dict) and (root.get("title") or root.get("key")):
+        return str(root.get("title") or root.get("key"))
+    if outcome == "error":
+        return "error: " + (result.get("detail") or "")[:120]
+    listed = result.get("expected_failure")
+    if listed and classes.get(listed):
+        return classes[listed]
+    return first_mismatch(result.get("mismatches") or [])
+
+
+def load(report_dir: Path) -> Implementation:
+    """One implementation from its report folder (``report.json`` + ``expected-failures.txt``)."""
+    path = report_dir / "report.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise InputError(f"{path}: cannot read the verify report ({err.strerror})") from None
+    except json.JSONDecodeError as err:
+        raise InputError(f"{path}:{err.lineno}:{err.colno}: not JSON ({err.msg})") from None
+    if data.get("kind") != "verify" or not isinstance(data.get("results"), list):
+        raise InputError(f"{path}: not a jpd verify report (kind {data.get('kind')!r})")
+    classes = expected_classes(report_dir / "expected-failures.txt")
+    label = str(data.get("implementation") or report_dir.name)
+    items = tuple(
+        Item(
+            r["case"],
+            r["ruleset"],
+            tuple(r.get("clauses") or ()),
+            r["outcome"],
+            _cause(r, classes, label),
+        )
+        for r in data["results"]
+    )
+    return Implementation(report_dir.name, label, items)
+
+
+def discover(reports: Path) -> list[Path]:
+    """The report folders under ``reports`` (each with a ``report.json``), by name."""
+    if not reports.is_dir():
+        raise InputError(f"{reports}: no such folder of verify reports")
+    found = sorted(p.parent for p in reports.glob("*/report.json"))
+    if not found:
+        raise InputError(f"{reports}: no */report.json (write them with jpd verify --report-dir)")
+    return found
+
+
+def tally(items: Iterable[Item]) -> Tally:
+    passed = unexpected = 0
+    failed: Counter[str] = Counter()
+    skipped: Counter[str] = Counter()
+    for item in items:
+        if item.outcome == "pass":
+            passed += 1
+        elif item.outcome in FAILED:
+            failed[item.cause] += 1
+            unexpected += item.outcome != "expected-failure"
+        else:
+            skipped[item.cause] += 1
+    return Tally(passed, tuple(failed.most_common()), tuple(skipped.most_common()), unexpected)
+
+
+def by_ruleset(impl: Implementation) -> dict[str, Tally]:
+    names = sorted({i.ruleset for i in impl.items})
+    return {name: tally(i for i in impl.items if i.ruleset == name) for name in names}
+
+
+def by_clause(impl: Implementation) -> dict[str, Tally]:
+    names = sorted({c for i in impl.items for c in i.clauses})
+    return {name: tally(i for i in impl.items if name in i.clauses) for name in names}
+
+
+# -- the page ------------------------------------------------------------------------------------
+
+STYLE = """
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:96em;padding:0 1em;color:#222}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.5em 0}
+th,td{border:1px solid #ccc;padding:.15em .4em;vertical-align:top}
+th{background:#f6f6f6;font-weight:600}td.n{text-align:left;white-space:nowrap}
+td.c{text-align:center;font:12px/1.3 ui-monospace,monospace;white-space:nowrap;min-width:4.5em}
+.pass{background:#d9f0d9}.known{background:#fff0c2}.fail{background:#f7c9c9}.skip{background:#ececec;color:#777}
+.empty{background:#fff;color:#ccc}
+.legend span{display:inline-block;padding:0 .6em;margin-right:.4em;border:1px solid #ccc}
+th.v{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;font-weight:500;white-space:nowrap}
+ul{margin:.2em 0 .6em}li{margin:.1em 0}code{font:12px/1.3 ui-monospace,monospace}.count{color:#555}
+details{margin:.3em 0}summary{cursor:pointer}
+"""
+
+LEGEND = (
+    ("pass", "every played item passes"),
+    ("known", "failures, every one a listed root cause (expected-failures.txt, DEVIATIONS.md)"),
+    ("fail", "an unexpected failure or error"),
+    ("skip", "nothing played: every item skipped (a feature or axis value the program lacks)"),
+)
+
+
+def _title(t: Tally) -> str:
+    lines = [f"{t.passed} pass"]
+    lines += [f"{n} fail: {cause}" for cause, n in t.failed]
+    lines += [f"{n} skip: {cause}" for cause, n in t.skipped]
+    return escape("\n".join(lines), quote=True)
+
+
+def _cell(t: Tally) -> str:
+    if t.state == "empty":
+        return '<td class="c empty">·</td>'
+    text = f"{t.passed}✓ {t.failures}✗" if (t.passed or t.failed) else f"{t.skips} skip"
+    return f'<td class="c {t.state}" title="{_title(t)}">{text}</td>'
+
+
+def _ruleset_table(impls: Sequence[Implementation], rulesets: Sequence[str]) -> str:
+    head = "".join(f'<th class="v">{escape(r)}</th>' for r in rulesets)
+    rows = []
+    for impl in impls:
+        cells = by_ruleset(impl)
+        tds = "".join(_cell(cells.get(r, Tally())) for r in rulesets)
+        link = (
+            f'<a href="{escape(impl.name)}/report.html" title="{escape(impl.label)}">{escape(impl.name)}</a>'
+        )
+        rows.append(f'<tr><td class="n">{link}</td>{_cell(tally(impl.items))}{tds}</tr>')
+    return (
+        f'<table><tr><th>implementation</th><th class="v">all rulesets</th>{head}</tr>{"".join(rows)}</table>'
+    )
+
+
+def _clause_table(impls: Sequence[Implementation]) -> str:
+    tables = [by_clause(impl) for impl in impls]
+    clauses = sorted({c for t in tables for c in t})
+    head = "".join(f'<th class="v">{escape(i.name)}</th>' for i in impls)
+    rows = []
+    for clause in clauses:
+        tds = "".join(_cell(t.get(clause, Tally())) for t in tables)
+        rows.append(f'<tr><td class="n"><code>{escape(clause)}</code></td>{tds}</tr>')
+    return f"<table><tr><th>clause</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _causes(impl: Implementation) -> str:
+    whole = tally(impl.items)
+    fails = "".join(f'<li><span class="count">{n}</span> {escape(c)}</li>' for c, n in whole.failed)
+    skips = "".join(f'<li><span class="count">{n}</span> {escape(c)}</li>' for c, n in whole.skipped)
+    links = (
+        f'<a href="{escape(impl.name)}/report.html">report</a> · '
+        f'<a href="{escape(impl.name)}/DEVIATIONS.md">DEVIATIONS.md</a>'
+    )
+    parts = [f'<h3 id="{escape(impl.name)}">{escape(impl.label)} <small>({links})</small></h3>']
+    parts.append(f"<p>{whole.passed} pass, {whole.failures} fail, {whole.skips} skipped.</p>")
+    if fails:
+        parts.append(f"<p>Failures by root cause:</p><ul>{fails}</ul>")
+    if skips:
+        parts.append(f"<details><summary>Skips by reason</summary><ul>{skips}</ul></details>")
+    return "".join(parts)
+
+
+def render(impls: Sequence[Implementation], ruleset_order: Sequence[str] = ()) -> str:
+    """The matrix page. ``ruleset_order``: the presets' order (others follow, by name)."""
+    seen = {i.ruleset for impl in impls for i in impl.items}
+    rulesets = [r for r in ruleset_order if r in seen] + sorted(seen - set(ruleset_order))
+    legend = "".join(f'<span class="{k}">{escape(v)}</span>' for k, v in LEGEND)
+    return (
+        "<!doctype html><html lang=en><head><meta charset=utf-8>"
+        "<title>jipingdian — compatibility matrix</title>"
+        f"<style>{STYLE}</style></head><body>"
+        "<h1>Compatibility matrix: Go rule implementations against the jipingdian suite</h1>"
+        "<p>Each cell counts the case × ruleset items of one implementation: passes (✓) and "
+        "failures (✗); hover a cell for its failures by root cause and its skips by reason. "
+        "Every implementation is run by <code>jpd verify</code> through its bundled adapter "
+        "(<code>.ci/run</code>); its report and DEVIATIONS.md explain each root cause.</p>"
+        f'<p class="legend">{legend}</p>'
+        f"<h2>By ruleset</h2>{_ruleset_table(impls, rulesets)}"
+        f"<h2>Root causes and skips</h2>{''.join(_causes(i) for i in impls)}"
+        f"<h2>By clause of the specification</h2>{_clause_table(impls)}"
+        "</body></html>\n"
+    )
