@@ -11,7 +11,9 @@ the kind a real rules engine has:
 
 ``--require-case`` answers ``error`` to a ``run`` whose ``case`` is empty (the harness must fill it).
 ``--protocol 1`` makes it a protocol 1 program (no counting, and it answers ``start`` as a
-protocol 1 program always did); ``--protocol 2`` (the default) declares the count claims too.
+protocol 1 program always did); ``--protocol 2`` (the default) declares the count claims too;
+``--protocol 3`` declares rule features as well: all of them but those ``--lacks F,G`` names
+(it still plays them: the harness must not send it an item that needs one).
 """
 
 import argparse
@@ -19,6 +21,7 @@ import sys
 
 from jpdref.rules import preset
 from jpdtools.run.adapters import ReferenceAdapter
+from jpdtools.run.features import FEATURES
 from jpdtools.suite.model import CaseAction
 from jpdtools.verify.jsonl import serve
 from jpdtools.verify.jsonl.protocol import CLAIMS, COUNT_CLAIMS, Ready, Result, Run, Supports
@@ -26,14 +29,21 @@ from jpdtools.verify.jsonl.serve import result_of_observation, setup_of_run
 
 
 class ReferenceProgram:
-    def __init__(self, bug: str, protocol: int, require_case: bool = False) -> None:
+    def __init__(
+        self, bug: str, protocol: int, require_case: bool = False, lacks: tuple[str, ...] = ()
+    ) -> None:
         self.bug = bug
         self.protocol = protocol
         self.require_case = require_case
+        self.lacks = lacks
 
     def ready(self) -> Ready:
         claims = CLAIMS + (COUNT_CLAIMS if self.protocol >= 2 else ())
-        return Ready("reference", self.bug or "exact", Supports(claims=claims), protocol=self.protocol)
+        features = None
+        if self.protocol >= 3:
+            features = tuple(f for f in FEATURES if f not in self.lacks)
+        supports = Supports(claims=claims, features=features)
+        return Ready("reference", self.bug or "exact", supports, protocol=self.protocol)
 
     def run(self, msg: Run) -> Result:
         if self.require_case and not msg.case:
@@ -59,10 +69,12 @@ def _action(act) -> CaseAction:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bug", choices=["multi-suicide", "no-komi"], default="")
-    parser.add_argument("--protocol", type=int, choices=[1, 2], default=2)
+    parser.add_argument("--protocol", type=int, choices=[1, 2, 3], default=2)
     parser.add_argument("--require-case", action="store_true")
+    parser.add_argument("--lacks", default="", help="comma-separated features it declares it lacks")
     args = parser.parse_args()
-    program = ReferenceProgram(args.bug, args.protocol, args.require_case)
+    lacks = tuple(f for f in args.lacks.split(",") if f)
+    program = ReferenceProgram(args.bug, args.protocol, args.require_case, lacks)
     return serve.serve(program, protocols=(args.protocol,))
 
 

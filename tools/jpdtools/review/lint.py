@@ -19,6 +19,10 @@
 * **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
   its ``Pinned by:`` line lists exactly the cases citing it (``jpd lint --update-pins`` rewrites
   those lines); an entry whose cases cannot be written yet says so, ``Pinned by: (pending: why)``;
+* **features** — every rule feature the reference implementation exercises playing an item (a
+  refusal out of turn, after the game, of a ko under the ruleset's illegal-move policy, …) is
+  among the features derived from the item's verdict text (:mod:`jpdtools.run.features`), so
+  that the derivation that decides which items a program lacking a feature skips cannot drift;
 * **overrides** — every ``Overrides:`` ruleset of ``spec/open-questions.md`` (another reading of an
   open question as axis overrides) is a preset with valid overrides (:mod:`.overrides`);
 * **coverage** — every normative play clause of ``spec/play.md`` (anchors starting with
@@ -47,7 +51,9 @@ from jpdtools.review import traceability
 from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.adapters import Adapter, Observation
-from jpdtools.run.runner import Filters, LoadFailure, SuiteLoader, execute, make_plan
+from jpdtools.run.compare import CaseResult
+from jpdtools.run.features import exercised
+from jpdtools.run.runner import Filters, LoadFailure, PlanItem, SuiteLoader, execute, make_plan
 from jpdtools.suite.loader import load_question_reviews
 from jpdtools.suite.model import Case, CaseFile, Expectation
 
@@ -89,7 +95,7 @@ class Anchor:
 
 @dataclass(frozen=True)
 class Problem:
-    check: str  # ids | stability | anchors | sources | seeds | review | coverage | pins | load
+    check: str  # ids | stability | anchors | sources | seeds | review | coverage | pins | load | features
     message: str
     location: Location | None = None
 
@@ -368,23 +374,54 @@ def _observed_legality(observation: Observation | None) -> set[bool] | None:
     return {s.legal for s in observation.steps}
 
 
+def reference_runs(
+    files: Sequence[CaseFile], presets: Presets, adapter: Adapter, loader: SuiteLoader
+) -> list[tuple[PlanItem | None, CaseResult]]:
+    """Every item of the suite played through ``adapter`` (the reference), with its plan item."""
+    plan = make_plan(files, presets, Filters(), loader)
+    items = {(i.case.id, i.ruleset): i for i in plan.items}
+    return [(items.get((r.case_id, r.ruleset)), r) for r in execute(plan, adapter, presets, loader)]
+
+
 def legality_by_case(
     files: Sequence[CaseFile],
     presets: Presets,
     adapter: Adapter,
     loader: SuiteLoader,
+    runs: list[tuple[PlanItem | None, CaseResult]] | None = None,
 ) -> dict[str, set[bool]]:
-    """For each case id: which legalities (True/False) its steps have under some ruleset."""
-    plan = make_plan(files, presets, Filters(), loader)
+    """For each case id: which legalities (True/False) its steps have under some ruleset
+    (``runs``: :func:`reference_runs`, when the caller already has them)."""
     found: dict[str, set[bool]] = {}
-    items = {(i.case.id, i.ruleset): i for i in plan.items}
-    for result in execute(plan, adapter, presets, loader):
-        item = items.get((result.case_id, result.ruleset))
+    for item, result in runs if runs is not None else reference_runs(files, presets, adapter, loader):
         seen = _observed_legality(result.observation)
         if seen is None and item is not None and item.expectation is not None:
             seen = _expected_legality(item.expectation)
         found.setdefault(result.case_id, set()).update(seen or ())
     return found
+
+
+def check_feature_derivation(runs: Sequence[tuple[PlanItem | None, CaseResult]]) -> list[Problem]:
+    """Every rule feature the reference exercises playing an item is one the item's derived
+    features include (:func:`jpdtools.run.features.features_of` reads them from the verdict text;
+    a refusal the text does not state would let a program lacking the feature be held to it)."""
+    problems = []
+    for item, result in runs:
+        observation = result.observation
+        if item is None or item.rules is None or observation is None or observation.error:
+            continue
+        derived = item.features
+        for used in exercised(observation, item.rules):
+            if used.feature not in derived:
+                problems.append(
+                    Problem(
+                        "features",
+                        f"{item.name}: the reference exercises feature {used.feature} ({used.where}) "
+                        "but the verdicts do not say so: state that step's verdict",
+                        item.case.location,
+                    )
+                )
+    return problems
 
 
 def coverage(
@@ -616,7 +653,9 @@ def lint(
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
         return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows))
-    legality = legality_by_case(files, presets, adapter, loader)
+    runs = reference_runs(files, presets, adapter, loader)
+    legality = legality_by_case(files, presets, adapter, loader, runs)
+    problems += check_feature_derivation(runs)
     rows = coverage(files, covered_anchors(anchors), legality)
     problems += check_coverage(rows, anchors, spec_dir)
     large = large_board_coverage(files, covered_anchors(anchors)) if whole_suite else []

@@ -21,6 +21,7 @@ from jpdref.handicap import HandicapError
 from jpdref.rules import Rules
 from jpdref.stones import BLACK, WHITE, Color
 
+from jpdtools.run.features import FEATURES
 from jpdtools.suite.model import CaseAction, CaseAgreement, Expectation, Setup
 
 if TYPE_CHECKING:
@@ -135,15 +136,26 @@ class Capabilities:
     """What an adapter can play. ``None`` means "anything".
 
     ``rulesets``: the preset names it knows; ``axes``: for each axis it restricts, the values it
-    supports; ``max_size``: the largest board side it takes.
+    supports; ``max_size``: the largest board side it takes; ``features``: the rule features it
+    has (:mod:`jpdtools.run.features`; None: all of them).
     """
 
     rulesets: frozenset[str] | None = None
     axes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     max_size: int | None = None
+    features: frozenset[str] | None = None
 
-    def unsupported(self, rules: Rules, setup: Setup | None = None) -> str | None:
-        """Why a plan cannot be played (a one-line reason), or None if it can."""
+    def lacks(self, needs: frozenset[str]) -> tuple[str, ...]:
+        """The features of ``needs`` this adapter does not have, in the vocabulary's order."""
+        if self.features is None:
+            return ()
+        return tuple(f for f in FEATURES if f in needs and f not in self.features)
+
+    def unsupported(
+        self, rules: Rules, setup: Setup | None = None, needs: frozenset[str] = frozenset()
+    ) -> str | None:
+        """Why a plan cannot be played (a one-line reason), or None if it can. ``needs``: the
+        item's features (:func:`jpdtools.run.features.features_of`)."""
         base = rules.name.partition(":")[0]
         if self.rulesets is not None and base not in self.rulesets:
             return f"ruleset {rules.name!r} is not supported"
@@ -154,6 +166,9 @@ class Capabilities:
         big = setup is not None and max(setup.width, setup.height) > (self.max_size or 99)
         if setup is not None and big:
             return f"board {setup.width}x{setup.height} is larger than {self.max_size}"
+        lacking = self.lacks(needs)
+        if lacking:
+            return f"lacks {'features' if len(lacking) > 1 else 'feature'} {', '.join(lacking)}"
         return None
 
 

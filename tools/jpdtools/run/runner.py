@@ -26,6 +26,7 @@ from jpdtools.errors import InputError, Location, NothingSelected, not_a_case_pa
 from jpdtools.presets import Presets
 from jpdtools.run.adapters import Adapter
 from jpdtools.run.compare import CaseResult, Judgement, Mismatch, Status, judge
+from jpdtools.run.features import features_of
 from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.suite.model import Case, CaseFile, Claim, Expectation
 
@@ -139,6 +140,14 @@ class PlanItem:
     @property
     def line(self) -> int:
         return self.case.location.line if self.case.location else 0
+
+    @property
+    def features(self) -> frozenset[str]:
+        """The rule features this item needs, derived from the case and the ruleset
+        (:func:`jpdtools.run.features.features_of`; none for an error case)."""
+        if self.rules is None or self.expectation is None:
+            return frozenset()
+        return features_of(self.case, self.rules, self.expectation)
 
 
 @dataclass(frozen=True)
@@ -303,7 +312,7 @@ def execute_item(item: PlanItem, adapter: Adapter, presets: Presets, loader: Sui
         case, expectation = item.case, item.expectation
         if case.setup is None or expectation is None:
             return case_result(item, Judgement(Status.ERROR, detail="the case has no set-up"))
-        why_not = adapter.capabilities().unsupported(item.rules, case.setup)
+        why_not = adapter.capabilities().unsupported(item.rules, case.setup, item.features)
         if why_not:
             return case_result(item, Judgement(Status.SKIP, detail=f"{adapter.name}: {why_not}"))
         observation = adapter.observe(case.setup, case.history, case.moves, item.rules)

@@ -40,6 +40,7 @@ from jpdref.stones import Color
 
 from jpdtools.run.adapters import Observation, ReferenceAdapter
 from jpdtools.run.compare import Judgement, Status, judge
+from jpdtools.run.features import features_of_play
 from jpdtools.suite.model import Case, CaseAction, Claim, Expectation, Setup, StepVerdict
 
 CLAUSE_OF_REASON = {
@@ -193,10 +194,13 @@ def reference_expectation(trial: Trial, rules: Rules) -> Expectation | None:
 
 def check(adapter, trial: Trial, rules: Rules) -> tuple[Judgement, Expectation] | None:
     """The program's judgement on ``trial`` against the reference (None: not comparable — the
-    reference or the program cannot play it, or nothing is left to compare)."""
+    reference or the program cannot play it, it needs a rule feature the program lacks, or
+    nothing is left to compare)."""
     expectation = reference_expectation(trial, rules)
     if expectation is None:
         return None
+    if adapter.capabilities().lacks(features_of_play(trial.setup, trial.moves, rules, expectation)):
+        return None  # the game needs a feature the program declared it lacks: not a finding
     limiter = getattr(adapter, "limit_item", None)
     held = expectation
     if limiter is not None:

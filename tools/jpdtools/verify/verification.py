@@ -172,7 +172,7 @@ def _judge_item(item: PlanItem, adapter) -> tuple[Judgement, object, tuple[str, 
         tell(case.id)
     if case.setup is None or expectation is None or rules is None:
         return Judgement(Status.ERROR, detail="the case has no set-up"), None, ()
-    why_not = adapter.capabilities().unsupported(rules, case.setup)
+    why_not = adapter.capabilities().unsupported(rules, case.setup, item.features)
     hook = getattr(adapter, "unsupported_item", None)
     if not why_not and hook is not None:
         why_not = hook(case.setup, case.history, rules)

@@ -107,7 +107,8 @@ class GtpAdapter:
 
     def capabilities(self) -> Capabilities:
         axes = {axis: frozenset(values) for axis, values in self.profile.axes.items()}
-        return Capabilities(rulesets=self.rulesets, axes=axes, max_size=self.profile.max_size)
+        size, features = self.profile.max_size, self.profile.features()
+        return Capabilities(rulesets=self.rulesets, axes=axes, max_size=size, features=features)
 
     def unsupported_item(self, setup: Setup, history: tuple[CaseAction, ...], rules: Rules) -> str | None:
         """Why this item cannot be played beyond :meth:`capabilities` (or None)."""

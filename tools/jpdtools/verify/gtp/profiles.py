@@ -9,6 +9,15 @@ The GTP referee (see :mod:`jpdtools.verify.gtp.adapter`) does what GTP leaves to
 order, the illegal-move policy applied to a refusal, virtual moves, resignation — and the claims
 that only the referee could decide are left out of the comparison (:mod:`jpdtools.verify.gtp.limits`).
 
+In the vocabulary of rule features (spec/contract.md#contract.features) a profile has every
+feature but those it cannot play at all (:meth:`GtpProfile.features`): ``non-square`` for a
+square-only engine, ``free-handicap`` unless the referee may place free handicap stones, and
+whatever the profile's ``lacks`` adds; an item needing one of them is skipped, naming it. The
+features the referee supplies (:data:`REFEREE_FEATURES`) are played — the item runs — but what
+only the referee decides is not compared; ``counting`` and ``settling`` are asked only where the
+engine can be told everything (:func:`jpdtools.verify.gtp.limits.count_refusal`), and left out
+with the reason elsewhere.
+
 GNU Go 3.8 (``gnugo --help``; measured behaviour in ``reports/gnugo/DEVIATIONS.md``):
 
 * suicide: ``forbidden`` → ``--forbid-suicide``; ``multi-only`` → ``--allow-suicide`` ("allow
@@ -32,7 +41,22 @@ from types import MappingProxyType
 
 from jpdref.rules import Rules
 
+from jpdtools.run.features import ALL_FEATURES
+
 GNUGO_BINARY = "/usr/games/gnugo"
+# the features the referee plays for a GTP engine, whose claims are therefore not compared
+REFEREE_FEATURES = frozenset(
+    {
+        "turn-order",
+        "end-of-play",
+        "illegal-move-refuse",
+        "illegal-move-void-pass",
+        "illegal-move-loss",
+        "resignation",
+        "cycle-verdict",
+        "virtual-moves",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -56,6 +80,16 @@ class GtpProfile:
     has_is_legal: bool = True
     free_handicap: bool = False
     counted: frozenset[str] = frozenset()
+    lacks: frozenset[str] = frozenset()  # rule features the engine lacks beyond those GTP implies
+
+    def features(self) -> frozenset[str]:
+        """The rule features items may need to be played through this profile."""
+        missing = set(self.lacks)
+        if self.square_only:
+            missing.add("non-square")
+        if not self.free_handicap:
+            missing.add("free-handicap")
+        return ALL_FEATURES - missing
 
     def flags(self, rules: Rules) -> tuple[str, ...]:
         """The engine flags for ``rules`` (call only for supported rules)."""

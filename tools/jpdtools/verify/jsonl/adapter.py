@@ -146,6 +146,7 @@ def declared(ready: Ready) -> Declared:
         rulesets=None if s.rulesets is None else frozenset(s.rulesets),
         axes={axis: frozenset(values) for axis, values in s.axes.items()},
         max_size=s.max_size,
+        features=None if s.features is None else frozenset(s.features),
     )
     claims = frozenset(s.claims) if ready.protocol >= 2 else frozenset(s.claims) & frozenset(CLAIMS)
     return Declared(ready.name, ready.version, caps, claims, ready.protocol)

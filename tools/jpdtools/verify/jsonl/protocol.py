@@ -1,4 +1,4 @@
-"""The messages of the JSON-lines protocol, versions 1 and 2 (``spec/jsonl-protocol.md``).
+"""The messages of the JSON-lines protocol, versions 1, 2 and 3 (``spec/jsonl-protocol.md``).
 
 One message is one JSON object on one line. :func:`encode` turns a message into that line (no
 newline); :func:`decode` parses and validates a line and raises :class:`ProtocolError` with a
@@ -9,7 +9,8 @@ closed lists are errors. ``None`` in an observation means "the program cannot te
 Version 2 adds the count and settling by play: ``run.final`` (the agreement, counters and the
 dispute to settle, as the case format's :class:`~jpdtools.suite.model.FinalSpec`), and
 ``result.count`` / ``result.settle`` (:class:`Count`, :class:`Settle`). Numbers that may be
-fractions travel as strings (``"3.5"``, ``"7/2"``).
+fractions travel as strings (``"3.5"``, ``"7/2"``). Version 3 adds ``ready.supports.features``:
+the rule features the program has (:data:`jpdtools.run.features.FEATURES`; absent or null: all).
 """
 
 import json
@@ -21,10 +22,12 @@ from typing import Any
 
 from jpdref.reasons import Reason
 
+from jpdtools.run.features import FEATURES
 from jpdtools.suite.model import CaseAction, CaseAgreement, CaseClaim, CaseCounters, FinalSpec, SettleSpec
 
 PROTOCOL_VERSION = 1  # the oldest version: start.protocol
-PROTOCOL_VERSIONS = (1, 2)  # every version this side speaks: start.protocols
+PROTOCOL_VERSIONS = (1, 2, 3)  # every version this side speaks: start.protocols
+FEATURES_VERSION = 3  # the first version with supports.features
 
 CLAIMS = ("legal", "reason", "captures", "self-captures", "to-move", "board", "end")
 COUNT_CLAIMS = ("count", "points", "settle")  # version 2
@@ -70,6 +73,7 @@ class Supports:
     axes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     max_size: int | None = None
     claims: tuple[str, ...] = CLAIMS
+    features: tuple[str, ...] | None = None  # version 3: the rule features it has (None: all)
 
 
 @dataclass(frozen=True)
@@ -354,6 +358,7 @@ def to_json(msg: Message) -> dict:
                 "axes": {axis: list(values) for axis, values in s.axes.items()},
                 "max_size": s.max_size,
                 "claims": list(s.claims),
+                **({"features": list(s.features)} if s.features is not None else {}),
             },
         }
     if isinstance(msg, Run):
@@ -520,7 +525,12 @@ def _supports(obj: object) -> Supports:
                 f"claims: {claim!r} is spelled {claim.replace('_', '-')!r} (claim names use hyphens)"
             )
         _one_of("claims", claim if isinstance(claim, str) else repr(claim), ALL_CLAIMS)
-    return Supports(None if rulesets is None else tuple(rulesets), axes, max_size, tuple(claims))
+    features = _get(obj, "features", list, default=None)
+    if features is not None:
+        for feature in features:
+            _one_of("features", feature if isinstance(feature, str) else repr(feature), tuple(FEATURES))
+        features = tuple(dict.fromkeys(features))
+    return Supports(None if rulesets is None else tuple(rulesets), axes, max_size, tuple(claims), features)
 
 
 def _stones(obj: object) -> tuple[tuple[str, str], ...]:
@@ -686,12 +696,18 @@ def from_json(obj: object) -> Message:
             raise ProtocolError("'protocols' must be a list of integers")
         return Start(_get(obj, "protocol", int), tuple(offered))
     if kind == "ready":
-        return Ready(
+        ready = Ready(
             name=_get(obj, "name", str),
             version=_get(obj, "version", str),
             supports=_supports(obj.get("supports")),
             protocol=_get(obj, "protocol", int),
         )
+        if ready.supports.features is not None and ready.protocol < FEATURES_VERSION:
+            raise ProtocolError(
+                f"'supports.features' needs protocol {FEATURES_VERSION} (this ready says protocol "
+                f"{ready.protocol}: answer start with protocol {FEATURES_VERSION})"
+            )
+        return ready
     if kind == "run":
         rules = _get(obj, "rules", dict)
         if not all(isinstance(v, str) for v in rules.values()):

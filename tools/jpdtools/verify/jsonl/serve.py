@@ -17,6 +17,7 @@ from typing import Protocol, TextIO
 from jpdtools.run.adapters import CountObservation, EndState, Observation, SettleObservation, StepObservation
 from jpdtools.suite.model import Setup
 from jpdtools.verify.jsonl.protocol import (
+    FEATURES_VERSION,
     Count,
     End,
     Error,
@@ -49,7 +50,11 @@ def _answer(msg: Message, program: Program, protocols: tuple[int, ...]) -> Messa
                 offered = ", ".join(str(v) for v in msg.offered())
                 speaks = ", ".join(str(v) for v in protocols)
                 return Error(None, f"protocol {offered} is not supported (this program speaks {speaks})")
-            return replace(program.ready(), protocol=common[-1])
+            ready = replace(program.ready(), protocol=common[-1])
+            if common[-1] < FEATURES_VERSION and ready.supports.features is not None:
+                # an older harness cannot skip by feature: it holds the program to every one
+                ready = replace(ready, supports=replace(ready.supports, features=None))
+            return ready
         if isinstance(msg, Run):
             return program.run(msg)
     except Exception as err:  # one bad case is an error answer, never the end of the program
