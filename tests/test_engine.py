@@ -142,6 +142,8 @@ def test_japanese_ko_violation_loses_the_game():
     assert verdicts(steps) == ["legal", "forfeit ko"]
     assert g.phase is Phase.ENDED and g.outcome.kind is EndKind.ILLEGAL_MOVE
     assert g.outcome.winner is BLACK
+    # play.counters: the record lists the forfeited move that ended the game, as the last action
+    assert [(a.color, g.geometry.to_gtp(a.point)) for a in g.record[-2:]] == [(BLACK, "C4"), (WHITE, "B4")]
 
 
 @pytest.mark.parametrize(("ruleset", "result"), [("japanese", "no-result"), ("jpd-art-2008", "draw")])

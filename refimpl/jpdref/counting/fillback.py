@@ -33,10 +33,10 @@ class FillReport:
     set_aside: tuple[int, int]  # stones left off the board after balancing (equal, or overflow kept)
 
 
-def stones_owed(fp: FinalPosition, c: Classification, color: Color, virtual: bool = True) -> int:
-    """{#count.fill-back} Dead stones + prisoners the opponent holds + (virtual stones) of ``color``."""
+def stones_owed(fp: FinalPosition, c: Classification, color: Color) -> int:
+    """{#count.fill-back} Dead stones + prisoners the opponent holds + virtual stones of ``color``."""
     dead = sum(1 for p in c.dead if c.halted[p] == color)
-    return dead + fp.held_by(color.opponent) + (fp.virtual_stones(color) if virtual else 0)
+    return dead + fp.held_by(color.opponent) + fp.virtual_stones(color)
 
 
 def fill_back(
@@ -45,11 +45,10 @@ def fill_back(
     s: Scratch,
     *,
     order: tuple[Why, ...] = FILL_ORDER,
-    virtual: bool = True,
     balance: bool = True,
 ) -> FillReport:
     """{#count.fill-back} Fill each side's owed stones into its own empty points; balance overflow."""
-    owed = {color: stones_owed(fp, c, color, virtual) for color in (BLACK, WHITE)}
+    owed = {color: stones_owed(fp, c, color) for color in (BLACK, WHITE)}
     placed: dict[Color, list[tuple[int, Why]]] = {BLACK: [], WHITE: []}
     over = {}
     for color in (BLACK, WHITE):

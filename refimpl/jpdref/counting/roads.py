@@ -29,6 +29,7 @@ from jpdref.counting.scratch import Scratch
 from jpdref.stones import BLACK, WHITE, Color
 
 _EYE_SPACE = (Why.TERRITORY, Why.EYE)
+_ROAD_SPACE = (Why.TERRITORY, Why.EYE, Why.CLAIMED)  # what is not a basic eye becomes a road
 
 
 def groups(c: Classification, color: Color) -> list[tuple[frozenset[int], bool]]:
@@ -75,7 +76,7 @@ def count_roads(fp: FinalPosition, komi: KomiRule | Fraction | int | float = Kom
     for p in range(fp.geometry.area):
         if p in eyes:
             s.why[p] = Why.BASIC_EYE
-        elif s.board[p] == 0 and s.owner[p] and s.why[p] in (Why.TERRITORY, Why.EYE, Why.CLAIMED):
+        elif s.why[p] in _ROAD_SPACE:  # own empty points: classify gives these reasons to no stone
             s.why[p] = Why.ROAD
     s.steps.append(
         f"basic eye points: B {_n(eyes, BLACK)}, W {_n(eyes, WHITE)}; shared liberties not counted"
