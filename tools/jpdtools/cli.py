@@ -49,6 +49,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    _escape_undecodable_names()
     if not argv or argv[0] in ("-h", "--help"):
         _build_parser().print_help()
         return 0
@@ -67,6 +68,14 @@ def main(argv: list[str] | None = None) -> int:
     module.add_arguments(parser)
     args = parser.parse_args(argv[1:])
     return guarded(module.run, args)
+
+
+def _escape_undecodable_names() -> None:
+    """A file name that is not UTF-8 (a lone surrogate in Python) is printed with a backslash
+    escape rather than stopping the command with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def print_version(_args=None) -> int:

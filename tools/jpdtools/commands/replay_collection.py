@@ -3,23 +3,19 @@ the work; spec/counting.md#count.replay, "Refereeing a collection")."""
 
 import argparse
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 from jpdtools import atomic
-from jpdtools.errors import InputError
+from jpdtools.errors import InputError, Location
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.presets import load_presets
-from jpdtools.records.collections import (
-    Plan,
-    Shard,
-    VerdictFile,
-    default_jobs,
-    read_lines,
-    referee_collection,
-)
-from jpdtools.records.sources import find_sources
-from jpdtools.records.summary import Tally, dumps, render
+from jpdtools.records.collections import Plan, Shard, default_jobs, referee_collection
+from jpdtools.records.sources import find_sources, identity
+from jpdtools.records.summary import ConflictingVerdict, Tally, dumps, render
+from jpdtools.records.verdictfile import VerdictFile, json_line, read_lines
 
+MAX_JOBS_PER_CORE = 4
 _OPTIONS = ("out", "summary", "resume", "jobs", "shard", "merge", "dask")
 
 
@@ -59,19 +55,20 @@ def wanted(args) -> bool:
 def run(args) -> int:
     presets = load_presets()
     order = presets.names
-    tally = Tally()
     if args.merge:
-        for path in args.paths:
-            tally.extend(read_lines(Path(path)))
-        return _finish(args, tally, order)
+        return _merge(args, order)
     _check(args)
     rulesets = tuple(presets.select(args.rules))
+    sources = tuple(find_sources(args.paths)) if not args.dask else ()
+    _check_outputs(args, [Path(s.path) for s in sources])
+    tally = Tally()
     out = VerdictFile(args.out) if args.out else None
     done: set[tuple[str, str | None]] = set()
     if out is not None and args.resume:
-        for line in out.resume():
-            tally.add(line)
-            done.add((line["record"], line["rules"]))
+        lines = out.resume()
+        _check_resumed(args.out, lines, {r.name for r in rulesets}, args.komi)
+        tally.extend(lines)
+        done.update((identity(line["record"]), line["rules"]) for line in lines)
     if out is not None:
         try:
             out.open(append=args.resume)
@@ -93,9 +90,9 @@ def run(args) -> int:
                 sink(lines)
         else:
             shard = Shard.parse(args.shard) if args.shard else None
-            plan = Plan(tuple(find_sources(args.paths)), rulesets, shard, frozenset(done), args.komi)
+            plan = Plan(sources, rulesets, shard, frozenset(done), args.komi)
             bar = _progress(plan.known_total(), "records")
-            referee_collection(plan, sink, args.jobs or default_jobs())
+            referee_collection(plan, sink, jobs_wanted(args.jobs))
     finally:
         if out is not None:
             out.close()
@@ -103,13 +100,82 @@ def run(args) -> int:
     return _finish(args, tally, order)
 
 
+def _merge(args, order: list[str]) -> int:
+    """``--merge``: the outputs of shards summed up (a verdict in two of them counts once);
+    with ``--out``, their verdicts written as one output, each once."""
+    inputs = [Path(p) for p in args.paths]
+    _check_outputs(args, inputs)
+    tally = Tally()
+    with ExitStack() as stack:
+        out = stack.enter_context(atomic.replacing(args.out)) if args.out else None
+        for path in inputs:
+            known = len(tally.seen)
+            try:
+                for line in read_lines(path):
+                    before = len(tally.seen)
+                    tally.add(line)
+                    if out is not None and len(tally.seen) > before:
+                        out.write(json_line(line))
+            except ConflictingVerdict as err:
+                message = f"{err} (the inputs are outputs of different runs)"
+                raise InputError(message, Location(str(path))) from None
+            if len(tally.seen) == known:
+                print(f"jpd: warning: {path}: no verdict that the other inputs do not hold", file=sys.stderr)
+    return _finish(args, tally, order)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
+
+
+def _check_outputs(args, inputs: list[Path]) -> None:
+    """``--out`` and ``--summary`` are two files, neither of them an input: a run never writes
+    over what it reads (checked before anything is written)."""
+    outputs = [(f"--{o}", getattr(args, o)) for o in ("out", "summary") if getattr(args, o)]
+    if len(outputs) == 2 and _same_file(outputs[0][1], outputs[1][1]):
+        raise InputError(f"--out and --summary name the same file ({args.out}): name two files")
+    for option, path in outputs:
+        for given in inputs:
+            if _same_file(path, given):
+                message = f"{option} {path} is one of the inputs: it would be overwritten; name another file"
+                raise InputError(message)
+
+
+def _check_resumed(path: Path, lines: list[dict], selected: set[str], komi: str) -> None:
+    """An output resumed under other rulesets, or counted with the records' komi and resumed
+    with the rulesets', would mix two selections in one summary."""
+    if komi != "record" and any((line.get("count") or {}).get("komi_source") == "record" for line in lines):
+        message = f"--resume: {path} was counted with --komi record: resume so, or write a new --out"
+        raise InputError(message, Location(str(path)))
+    other = sorted({line["rules"] for line in lines if line["rules"] is not None} - selected)
+    if other:
+        shown = ", ".join(other[:5]) + (", …" if len(other) > 5 else "")
+        raise InputError(
+            f"--resume: {path} holds verdicts under rulesets --rules does not select now ({shown}): "
+            "resume with the --rules of the run that wrote it, or write a new --out",
+            Location(str(path)),
+        )
+
+
+def jobs_wanted(jobs: int | None) -> int:
+    """The worker processes to start: ``--jobs`` (checked by :func:`_check`), else the core count."""
+    return jobs or default_jobs()
+
+
 def _check(args) -> None:
     if args.resume and args.out is None:
         raise InputError("--resume needs --out FILE (the output to resume)")
     if args.dask and (args.shard or args.resume):
         raise InputError("--dask makes its own shards: it takes neither --shard nor --resume")
-    if args.jobs is not None and args.jobs < 1:
-        raise InputError(f"--jobs {args.jobs}: expected at least 1")
+    if args.jobs is not None and not 1 <= args.jobs <= max_jobs():
+        raise InputError(f"--jobs {args.jobs}: expected 1 to {max_jobs()} ({MAX_JOBS_PER_CORE} per core)")
+
+
+def max_jobs() -> int:
+    return max(MAX_JOBS_PER_CORE * default_jobs(), 8)
 
 
 def _progress(total: int | None, unit: str):

@@ -36,9 +36,14 @@ def codec_for(charset: str, path: str = "") -> str:
     name = charset.strip().lower()
     name = _SUPERSETS.get(name, name)
     try:
-        return codecs.lookup(name).name
-    except LookupError:
-        raise CharsetError(f"CA[{charset}] is not a known character set", Location(path)) from None
+        codec = codecs.lookup(name).name
+        b"(".decode(codec, errors="replace")  # a codec that is not a text encoding (hex, rot13) refuses
+    except LookupError as err:
+        what = "is not a text encoding" if "text encoding" in str(err) else "is not a known character set"
+        raise CharsetError(f"CA[{charset}] {what}", Location(path)) from None
+    except (UnicodeError, ValueError):
+        raise CharsetError(f"CA[{charset}] is not a character set jpd can decode", Location(path)) from None
+    return codec
 
 
 def decode_sgf(data: bytes, path: str = "") -> str:
@@ -46,7 +51,10 @@ def decode_sgf(data: bytes, path: str = "") -> str:
     UTF-8, or Latin-1 when the bytes are not UTF-8. Raises CharsetError for an unknown ``CA``."""
     charset = declared_charset(data)
     if charset is not None:
-        return data.decode(codec_for(charset, path), errors="replace")
+        try:
+            return data.decode(codec_for(charset, path), errors="replace")
+        except (UnicodeError, ValueError) as err:  # a codec that fails whatever the errors handler
+            raise CharsetError(f"CA[{charset}] does not decode this file: {err}", Location(path)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -10,21 +10,29 @@ nothing already refereed, and reads back what an earlier run wrote (:meth:`Verdi
 refereed where it runs.
 """
 
-import json
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
-from typing import IO
 
 from jpdref.rules import Rules
 
-from jpdtools.errors import InputError, Location
-from jpdtools.records.sources import RecordData, Source, SourceError, find_sources, read_records, shard_of
+from jpdtools.errors import InputError
+from jpdtools.records.sources import (
+    RecordData,
+    Source,
+    SourceError,
+    find_sources,
+    identity,
+    read_records,
+    shard_of,
+)
 from jpdtools.records.verdict import record_error, referee_record
 
+_SHARD = re.compile(r"(?P<k>[0-9]{1,12})\s*/\s*(?P<n>[0-9]{1,12})", re.ASCII)
+MAX_SHARDS = 1_000_000
 CHUNK = 32  # records per task sent to a worker: fewer round trips (the parent's share halves from 8)
 
 
@@ -37,12 +45,14 @@ class Shard:
 
     @classmethod
     def parse(cls, text: str) -> "Shard":
-        k, slash, n = text.partition("/")
-        if not (slash and k.strip().isdigit() and n.strip().isdigit()):
-            raise InputError(f"--shard {text!r} is not K/N (e.g. 1/4)")
-        shard = cls(int(k), int(n))
+        m = _SHARD.fullmatch(text.strip())
+        if m is None:
+            raise InputError(f"--shard {text!r} is not K/N in digits 0-9 (e.g. 1/4)")
+        shard = cls(int(m["k"]), int(m["n"]))
+        if shard.count > MAX_SHARDS:
+            raise InputError(f"--shard {text!r}: N is at most {MAX_SHARDS:,}")
         if not 1 <= shard.index <= shard.count:
-            raise InputError(f"--shard {text!r}: K must be between 1 and N")
+            raise InputError(f"--shard {text!r}: K must be between 1 and N (shards are numbered from 1)")
         return shard
 
     def holds(self, name: str) -> bool:
@@ -57,7 +67,7 @@ class Plan:
     sources: tuple[Source, ...]
     rulesets: tuple[Rules, ...]
     shard: Shard | None = None
-    done: frozenset[tuple[str, str | None]] = frozenset()  # (record, ruleset); None: a record error
+    done: frozenset[tuple[str, str | None]] = frozenset()  # (identity, ruleset); None: a record error
     komi: str = "rules"  # rules | record (the record's KM, spec/counting.md#count.replay)
 
     def missing(self, key: str, name: str) -> tuple[str, ...]:
@@ -65,9 +75,12 @@ class Plan:
         another shard)."""
         if self.shard is not None and not self.shard.holds(name):
             return ()
-        if (key, None) in self.done:
+        if not self.done:
+            return tuple(r.name for r in self.rulesets)
+        same = identity(key)
+        if (same, None) in self.done:
             return ()
-        return tuple(r.name for r in self.rulesets if (key, r.name) not in self.done)
+        return tuple(r.name for r in self.rulesets if (same, r.name) not in self.done)
 
     def records(self) -> Iterator[RecordData | SourceError]:
         return read_records(self.sources, lambda key, name: bool(self.missing(key, name)))
@@ -136,60 +149,6 @@ def referee_shard(
     out: list[dict] = []
     referee_collection(plan, out.extend)
     return out
-
-
-# -- the JSON Lines file ------------------------------------------------------------------------
-@dataclass
-class VerdictFile:
-    """The verdicts of a run as JSON Lines: one line per record × ruleset (or per record error),
-    written and flushed as they come."""
-
-    path: Path
-    stream: IO[str] | None = field(default=None, repr=False)
-
-    def open(self, append: bool) -> None:
-        self.stream = self.path.open("a" if append else "w", encoding="utf-8")
-
-    def write(self, lines: list[dict]) -> None:
-        assert self.stream is not None
-        self.stream.write("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.stream is not None:
-            self.stream.close()
-            self.stream = None
-
-    def resume(self) -> list[dict]:
-        """The lines an earlier run wrote; a last line cut off by a kill is removed from the file
-        (it is refereed again). Any other broken line is an InputError naming it."""
-        if not self.path.exists():
-            return []
-        data = self.path.read_bytes()
-        end = data.rfind(b"\n") + 1
-        if end < len(data):
-            with self.path.open("r+b") as f:
-                f.truncate(end)
-        return list(read_lines(self.path, data[:end].decode("utf-8", errors="replace")))
-
-
-def read_lines(path: Path, text: str | None = None) -> Iterable[dict]:
-    """The verdict lines of a JSON Lines file. Raises InputError naming file and line."""
-    if text is None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise InputError(f"cannot read verdicts: {err}", Location(str(path))) from None
-    for n, raw in enumerate(text.splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-        except json.JSONDecodeError as err:
-            raise InputError(f"not a JSON line: {err.msg}", Location(str(path), n, err.colno)) from None
-        if not isinstance(line, dict) or "record" not in line or "rules" not in line:
-            raise InputError("not a verdict line (expected 'record' and 'rules')", Location(str(path), n, 1))
-        yield line
 
 
 def default_jobs() -> int:

@@ -3,7 +3,8 @@
 :class:`Tally` takes verdict lines in any order (one run, the outputs of shards, a cluster's
 results) and :meth:`Tally.summary` gives the same JSON object for the same set of verdicts: every
 list is sorted by record key, every mapping by name, and nothing depends on how the work was
-split. A verdict seen twice (the same record × ruleset) counts once.
+split. A verdict seen twice (the same record × ruleset) counts once; the same record × ruleset
+with two different verdicts (outputs of different runs merged) is a :class:`ConflictingVerdict`.
 """
 
 import json
@@ -12,6 +13,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jpdtools.records.verdict import ENDINGS
+
+
+class ConflictingVerdict(ValueError):
+    """Two different verdicts on one record × ruleset (or two different errors for one record)."""
+
+    def __init__(self, record: str, rules: str | None) -> None:
+        under = f"under {rules}" if rules is not None else "(a record error)"
+        super().__init__(f"a second, different verdict on {record} {under}")
+        self.record, self.rules = record, rules
+
+
+def _fingerprint(line: dict) -> int:
+    return hash(json.dumps(line, sort_keys=True))
 
 
 @dataclass
@@ -69,19 +83,25 @@ class Tally:
     """Verdicts gathered so far, summed up as they come: the memory it keeps is what the summary
     lists (refused moves, counted winners, record errors) and the keys of the verdicts seen."""
 
-    seen: set[tuple[str, str]] = field(default_factory=set)
+    seen: dict[tuple[str, str | None], int] = field(default_factory=dict)  # -> the line's fingerprint
+    verdicts: int = 0
     errors: dict[str, dict] = field(default_factory=dict)
     re_kinds: dict[str, str] = field(default_factory=dict)  # record -> the kind of its RE
     rulesets: dict[str, _RulesetTally] = field(default_factory=dict)
 
     def add(self, line: dict) -> None:
         record, rules = line["record"], line.get("rules")
+        fingerprint = _fingerprint(line)
+        earlier = self.seen.get((record, rules))
+        if earlier is not None:
+            if earlier != fingerprint:
+                raise ConflictingVerdict(record, rules)
+            return
+        self.seen[(record, rules)] = fingerprint
         if rules is None:
             self.errors[record] = line["error"]
             return
-        if (record, rules) in self.seen:
-            return
-        self.seen.add((record, rules))
+        self.verdicts += 1
         self.re_kinds[record] = line["re"]["kind"]
         self.rulesets.setdefault(rules, _RulesetTally()).add(line)
 
@@ -97,7 +117,7 @@ class Tally:
         return {
             "re_kinds": dict(sorted(Counter(self.re_kinds.values()).items())),
             "records": len(set(self.re_kinds) | set(self.errors)),
-            "verdicts": len(self.seen),
+            "verdicts": self.verdicts,
             "record_errors": [
                 {"record": k, "code": e["code"], "message": e["message"]}
                 for k, e in sorted(self.errors.items())
@@ -123,7 +143,12 @@ def _pairs(rulesets: list[str], winners: dict[str, dict[str, str]]) -> dict:
 
 def dumps(summary: dict) -> str:
     """The summary as text: JSON with sorted keys, two-space indent, a final newline."""
-    return json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    text = json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=True)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # an undecodable file name (a lone surrogate): ASCII escapes
+        text = json.dumps(summary, indent=2, sort_keys=True)
+    return text + "\n"
 
 
 def render(summary: dict, order: Sequence[str] = ()) -> str:
