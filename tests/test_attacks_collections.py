@@ -21,6 +21,7 @@ import pytest
 from jpdtools.cli import main
 from jpdtools.records import sources
 
+ONE = ("--rules", "chinese", "--jobs", "1")  # one ruleset, one process: the quickest run
 GAME = b"(;GM[1]FF[4]SZ[5]RE[B+R];B[cc];W[dd])"
 
 
@@ -58,7 +59,7 @@ def _keys(path: Path) -> list[tuple[str, str | None]]:
 def test_out_naming_an_input_record_is_refused(six, capsys):
     record = six / "g3.sgf"
     before = record.read_bytes()
-    assert _run(str(six), "--rules", "chinese", "--jobs", "1", "--out", str(record)) == 2
+    assert _run(str(six), *ONE, "--out", str(record)) == 2
     assert "is one of the inputs" in capsys.readouterr().err
     assert record.read_bytes() == before
 
@@ -71,7 +72,7 @@ def test_out_naming_an_input_archive_or_merge_input_is_refused(six, tmp_path, ca
     assert _run(str(archive), "--jobs", "1", "--summary", str(archive)) == 2
     assert archive.read_bytes() == before
     out = tmp_path / "out.jsonl"
-    assert _run(str(six), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 0
+    assert _run(str(six), *ONE, "--out", str(out)) == 0
     written = out.read_bytes()
     assert _run("--merge", str(out), "--out", str(tmp_path / "." / "out.jsonl")) == 2
     assert _run("--merge", str(out), "--summary", str(out)) == 2
@@ -81,7 +82,8 @@ def test_out_naming_an_input_archive_or_merge_input_is_refused(six, tmp_path, ca
 
 def test_out_and_summary_naming_one_file_is_refused(six, tmp_path, capsys):
     out = tmp_path / "both.json"
-    assert _run(str(six), "--jobs", "1", "--out", str(out), "--summary", f"{tmp_path}/../{tmp_path.name}/both.json") == 2
+    other_spelling = f"{tmp_path}/../{tmp_path.name}/both.json"
+    assert _run(str(six), "--jobs", "1", "--out", str(out), "--summary", other_spelling) == 2
     assert "name the same file" in capsys.readouterr().err
     assert not out.exists()
 
@@ -99,7 +101,7 @@ def test_out_and_summary_naming_one_file_is_refused(six, tmp_path, capsys):
 def test_resume_on_a_file_that_is_not_a_verdict_file_changes_nothing(six, tmp_path, capsys, content):
     out = tmp_path / "precious.txt"
     out.write_bytes(content)
-    assert _run(str(six), "--rules", "chinese", "--jobs", "1", "--out", str(out), "--resume") == 2
+    assert _run(str(six), *ONE, "--out", str(out), "--resume") == 2
     err = capsys.readouterr().err
     assert f"{out}:" in err and "Traceback" not in err
     assert out.read_bytes() == content
@@ -108,7 +110,7 @@ def test_resume_on_a_file_that_is_not_a_verdict_file_changes_nothing(six, tmp_pa
 def test_resume_after_a_kill_in_the_first_line(six, tmp_path):
     out = tmp_path / "out.jsonl"
     out.write_bytes(b'{"record": "si')
-    assert _run(str(six), "--rules", "chinese", "--jobs", "1", "--out", str(out), "--resume") == 0
+    assert _run(str(six), *ONE, "--out", str(out), "--resume") == 0
     assert len(_lines(out)) == 6
 
 
@@ -116,15 +118,15 @@ def test_resume_after_a_kill_in_the_first_line(six, tmp_path):
 def test_resume_with_the_folder_named_another_way_counts_each_record_once(six, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(six.parent)
     out, summary = tmp_path / "out.jsonl", tmp_path / "summary.json"
-    assert _run("six/g0.sgf", "./six/g1.sgf", "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 0
+    assert _run("six/g0.sgf", "./six/g1.sgf", *ONE, "--out", str(out)) == 0
     assert len(_lines(out)) == 2
-    assert _run(str(six.resolve()), "--rules", "chinese", "--jobs", "1", "--out", str(out), "--resume",
+    assert _run(str(six.resolve()), *ONE, "--out", str(out), "--resume",
                 "--summary", str(summary)) == 0  # fmt: skip
     assert len(_lines(out)) == 6
     assert json.loads(summary.read_text())["records"] == 6
     # Everything done: a resume through a link to the folder referees nothing more.
     (tmp_path / "link").symlink_to(six)
-    assert _run(str(tmp_path / "link"), "--rules", "chinese", "--jobs", "1", "--out", str(out), "--resume") == 0
+    assert _run(str(tmp_path / "link"), *ONE, "--out", str(out), "--resume") == 0
     assert len(_lines(out)) == 6
 
 
@@ -132,9 +134,11 @@ def test_resume_under_other_rulesets_is_refused_and_a_wider_selection_adds(six, 
     out = tmp_path / "out.jsonl"
     assert _run(str(six), "--rules", "chinese+japanese", "--jobs", "1", "--out", str(out)) == 0
     before = out.read_bytes()
-    assert _run(str(six), "--rules", "chinese", "--jobs", "1", "--out", str(out), "--resume") == 2
+    assert _run(str(six), *ONE, "--out", str(out), "--resume") == 2
     assert "japanese" in capsys.readouterr().err and out.read_bytes() == before
-    assert _run(str(six), "--rules", "chinese+japanese+jpd-a", "--jobs", "1", "--out", str(out), "--resume") == 0
+    assert (
+        _run(str(six), "--rules", "chinese+japanese+jpd-a", "--jobs", "1", "--out", str(out), "--resume") == 0
+    )
     keys = _keys(out)
     assert len(keys) == len(set(keys)) == 18
 
@@ -145,12 +149,12 @@ def test_resume_under_other_rulesets_is_refused_and_a_wider_selection_adds(six, 
 )
 def test_a_verdict_line_missing_a_field_is_a_located_error(six, tmp_path, capsys, drop):
     out = tmp_path / "out.jsonl"
-    _run(str(six), "--rules", "chinese", "--jobs", "1", "--out", str(out))
+    _run(str(six), *ONE, "--out", str(out))
     lines = _lines(out)
     del lines[2][drop]
     out.write_text("".join(json.dumps(x) + "\n" for x in lines))
     before = out.read_bytes()
-    assert _run(str(six), "--rules", "chinese", "--jobs", "1", "--out", str(out), "--resume") == 2
+    assert _run(str(six), *ONE, "--out", str(out), "--resume") == 2
     assert f"{out}:3:1: no '{drop}'" in capsys.readouterr().err
     assert out.read_bytes() == before
     assert _run("--merge", str(out)) == 2
@@ -179,7 +183,7 @@ def test_a_tar_gz_whose_crc_fails_is_one_error_not_refereed(tmp_path):
     data[-8:-4] = struct.pack("<I", (zlib.crc32(b"") ^ 0xDEADBEEF) & 0xFFFFFFFF)  # the gzip trailer's CRC
     archive.write_bytes(bytes(data))
     out = tmp_path / "out.jsonl"
-    assert _run(str(archive), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 1
+    assert _run(str(archive), *ONE, "--out", str(out)) == 1
     lines = _lines(out)
     assert [(x["record"], x["rules"]) for x in lines] == [(str(archive), None)]
     assert "corrupt" in lines[0]["error"]["message"]
@@ -197,7 +201,7 @@ def test_two_archive_members_of_one_name_are_two_records(tmp_path):
             tar.addfile(info, io.BytesIO(_game(n)))
     for archive in (zipped, tarred):
         out = tmp_path / f"{archive.name}.jsonl"
-        assert _run(str(archive), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 0
+        assert _run(str(archive), *ONE, "--out", str(out)) == 0
         lines = _lines(out)
         assert [x["record"] for x in lines] == [f"{archive}!a.sgf", f"{archive}!a.sgf#2"]
         assert lines[0]["refused"] == lines[1]["refused"] == []  # each its own game: B at B1, then C1
@@ -208,24 +212,26 @@ def test_merge_with_out_writes_each_verdict_once(six, tmp_path):
     parts = []
     for k in (1, 2):
         part = tmp_path / f"part{k}.jsonl"
-        _run(str(six), "--rules", "chinese", "--jobs", "1", "--shard", f"{k}/2", "--out", str(part))
+        _run(str(six), *ONE, "--shard", f"{k}/2", "--out", str(part))
         parts.append(part)
     merged, once, twice = tmp_path / "merged.jsonl", tmp_path / "once.json", tmp_path / "twice.json"
-    assert _run("--merge", *map(str, parts), str(parts[0]), "--out", str(merged), "--summary", str(twice)) == 0
+    again = str(parts[0])
+    assert _run("--merge", *map(str, parts), again, "--out", str(merged), "--summary", str(twice)) == 0
     keys = _keys(merged)
     assert len(keys) == len(set(keys)) == 6  # the same shard given twice counts once
-    assert _run(str(six), "--rules", "chinese", "--jobs", "1", "--summary", str(once)) == 0
+    assert _run(str(six), *ONE, "--summary", str(once)) == 0
     assert once.read_bytes() == twice.read_bytes()
 
 
 def test_merging_different_verdicts_on_one_record_is_refused(six, tmp_path, capsys):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    _run(str(six), "--rules", "chinese", "--jobs", "1", "--out", str(a))
+    _run(str(six), *ONE, "--out", str(a))
     lines = _lines(a)
     lines[0]["moves"] += 1  # as if another version of the record had been refereed
     b.write_text(json.dumps(lines[0]) + "\n")
     assert _run("--merge", str(a), str(b)) == 2
-    assert f"{b}: a second, different verdict on {lines[0]['record']} under chinese" in capsys.readouterr().err
+    expected = f"{b}: a second, different verdict on {lines[0]['record']} under chinese"
+    assert expected in capsys.readouterr().err
 
 
 # -- 3. one bad member, odd names and values ----------------------------------------------------------
@@ -237,8 +243,10 @@ def test_undecodable_file_names_get_verdicts_and_resume(tmp_path):
         f.write(GAME)
     (folder / "plain.sgf").write_bytes(_game(4))
     out, summary = tmp_path / "out.jsonl", tmp_path / "summary.json"
-    command = [sys.executable, "-m", "jpdtools.cli", "replay", str(folder), "--rules", "chinese", "--jobs", "1"]
-    done = subprocess.run([*command, "--out", str(out), "--summary", str(summary)], capture_output=True, timeout=60)
+    command = [sys.executable, "-m", "jpdtools.cli", "replay", str(folder), *ONE]
+    done = subprocess.run(
+        [*command, "--out", str(out), "--summary", str(summary)], capture_output=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert b"Traceback" not in done.stderr
     out.read_bytes().decode("utf-8")  # still UTF-8
@@ -281,7 +289,7 @@ def test_a_zip_member_that_cannot_be_read_loses_only_itself(tmp_path, attack, lo
     _zip_of(archive, 21)
     _zip_patch(archive, 0, local, central)
     out = tmp_path / "out.jsonl"
-    assert _run(str(archive), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 1
+    assert _run(str(archive), *ONE, "--out", str(out)) == 1
     lines = _lines(out)
     errors = [x for x in lines if x["rules"] is None]
     assert [x["record"] for x in errors] == [f"{archive}!g00.sgf"]
@@ -296,7 +304,7 @@ def test_a_zip_name_flagged_utf8_that_is_not_is_one_archive_error(tmp_path, six)
     data = archive.read_bytes().replace("é".encode(), b"\xff\xfe")
     archive.write_bytes(data)
     out = tmp_path / "out.jsonl"
-    assert _run(str(archive), str(six), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 1
+    assert _run(str(archive), str(six), *ONE, "--out", str(out)) == 1
     lines = _lines(out)
     assert lines[0]["record"] == str(archive) and "flagged UTF-8" in lines[0]["error"]["message"]
     assert len(lines) == 1 + 6
@@ -313,7 +321,7 @@ def test_a_corrupt_tar_xz_is_one_archive_error(tmp_path, six):
     data[len(data) // 2] ^= 0xFF
     archive.write_bytes(bytes(data))
     out = tmp_path / "out.jsonl"
-    assert _run(str(archive), str(six), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 1
+    assert _run(str(archive), str(six), *ONE, "--out", str(out)) == 1
     lines = _lines(out)
     assert lines[0]["record"] == str(archive) and "corrupt" in lines[0]["error"]["message"]
     assert len(lines) == 1 + 6
@@ -326,7 +334,7 @@ def test_a_ca_that_is_not_a_text_encoding_is_a_record_error(tmp_path, capsys, co
     (folder / "a.sgf").write_bytes(f"(;GM[1]CA[{codec}]SZ[9];B[ee])".encode())
     (folder / "b.sgf").write_bytes(GAME)
     out = tmp_path / "out.jsonl"
-    assert _run(str(folder), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 1
+    assert _run(str(folder), *ONE, "--out", str(out)) == 1
     lines = _lines(out)
     assert lines[0]["error"]["code"] == "sgf-charset" and f"CA[{codec}]" in lines[0]["error"]["message"]
     assert lines[1]["rules"] == "chinese"
@@ -390,7 +398,7 @@ def test_a_file_reached_twice_is_one_record(six, tmp_path):
     os.link(six / "g1.sgf", six / "hard.sgf")
     (six / "soft.sgf").symlink_to(six / "g2.sgf")
     out = tmp_path / "out.jsonl"
-    assert _run(str(six), str(six / "g3.sgf"), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 0
+    assert _run(str(six), str(six / "g3.sgf"), *ONE, "--out", str(out)) == 0
     assert len(_lines(out)) == 6
 
 
@@ -416,7 +424,7 @@ def test_archive_member_names_are_keys_never_paths_written(tmp_path):
         z.writestr(info, "/etc/passwd")
     before = sorted(p for p in tmp_path.parent.rglob("*"))
     out = tmp_path / "out.jsonl"
-    assert _run(str(archive), str(zipped), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 0
+    assert _run(str(archive), str(zipped), *ONE, "--out", str(out)) == 0
     members = [x["record"].split("!", 1)[1] for x in _lines(out)]
     assert sorted(members) == sorted(names * 2)  # the links are skipped
     after = sorted(p for p in tmp_path.parent.rglob("*"))
@@ -434,7 +442,7 @@ def test_archive_bombs_are_one_error_before_anything_is_read(tmp_path, monkeypat
             z.writestr(f"pad{n}.sgf", big[: 1 << 19])
     assert tgz.stat().st_size < 100_000 and zipped.stat().st_size < 100_000
     out = tmp_path / "out.jsonl"
-    assert _run(str(tgz), str(zipped), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 1
+    assert _run(str(tgz), str(zipped), *ONE, "--out", str(out)) == 1
     lines = _lines(out)
     assert [x["record"] for x in lines] == [str(tgz), str(zipped)]
     assert all("at most 1,048,576 bytes of one archive" in x["error"]["message"] for x in lines)
@@ -449,7 +457,7 @@ def test_nested_archives_are_not_opened(tmp_path):
         z.writestr("inner.zip", inner.getvalue())
         z.writestr("top.sgf", GAME)
     out = tmp_path / "out.jsonl"
-    assert _run(str(outer), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 0
+    assert _run(str(outer), *ONE, "--out", str(out)) == 0
     assert [x["record"] for x in _lines(out)] == [f"{outer}!top.sgf"]
 
 
@@ -460,7 +468,8 @@ def test_ten_thousand_tiny_files(tmp_path):
     for n in range(10_000):
         (folder / f"{n:05d}.sgf").write_bytes(b"(;GM[1]SZ[5];B[cc])")
     out, summary = tmp_path / "out.jsonl", tmp_path / "summary.json"
-    assert _run(str(folder), "--rules", "chinese", "--jobs", "2", "--out", str(out), "--summary", str(summary)) == 0
+    two_jobs = ("--rules", "chinese", "--jobs", "2")
+    assert _run(str(folder), *two_jobs, "--out", str(out), "--summary", str(summary)) == 0
     assert json.loads(summary.read_text())["records"] == 10_000
     assert len(set(_keys(out))) == 10_000
 
@@ -469,6 +478,6 @@ def test_a_record_with_100k_variations(tmp_path):
     record = tmp_path / "wide.sgf"
     record.write_bytes(b"(;GM[1]SZ[9];B[ee]" + b"(;W[cc];B[gg])" * 100_000 + b")")
     out = tmp_path / "out.jsonl"
-    assert _run(str(record), str(record), "--rules", "chinese", "--jobs", "1", "--out", str(out)) == 0
+    assert _run(str(record), str(record), *ONE, "--out", str(out)) == 0
     (line,) = _lines(out)
     assert line["moves"] == 3
