@@ -7,7 +7,9 @@ the kind a real rules engine has:
 
 * ``multi-suicide`` — where the ruleset forbids suicide, it forbids only single-stone suicide (it
   plays under ``suicide: multi-only``): a multi-stone suicide is accepted;
-* ``no-komi`` — it counts without komi (protocol 2): every margin is off by the komi.
+* ``no-komi`` — it counts without komi (protocol 2): every margin is off by the komi;
+* ``preset-only`` — it plays the preset ``ruleset`` names and ignores the axis values of
+  ``rules``: a variant (``japanese:illegal-move=refuse``) is played as its preset.
 
 ``--require-case`` answers ``error`` to a ``run`` whose ``case`` is empty (the harness must fill it).
 ``--protocol 1`` makes it a protocol 1 program (no counting, and it answers ``start`` as a
@@ -48,7 +50,12 @@ class ReferenceProgram:
     def run(self, msg: Run) -> Result:
         if self.require_case and not msg.case:
             raise RuntimeError(f"run {msg.id} names no case")
-        rules = preset(msg.ruleset).with_values(dict(msg.rules), msg.ruleset)
+        base = msg.ruleset.partition(":")[0]
+        rules = (
+            preset(base)
+            if self.bug == "preset-only"
+            else preset(base).with_values(dict(msg.rules), msg.ruleset)
+        )
         if self.bug == "multi-suicide" and str(rules.value("suicide")) == "forbidden":
             rules = rules.with_values({"suicide": "multi-only"}, msg.ruleset)
         if self.bug == "no-komi":
@@ -68,7 +75,7 @@ def _action(act) -> CaseAction:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bug", choices=["multi-suicide", "no-komi"], default="")
+    parser.add_argument("--bug", choices=["multi-suicide", "no-komi", "preset-only"], default="")
     parser.add_argument("--protocol", type=int, choices=[1, 2, 3], default=2)
     parser.add_argument("--require-case", action="store_true")
     parser.add_argument("--lacks", default="", help="comma-separated features it declares it lacks")

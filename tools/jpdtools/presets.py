@@ -5,6 +5,18 @@ names file, line and column.)
 
 A ruleset may be named plainly (``jpd-2022``) or with axis overrides
 (``jpd-art-2:repetition=simple-ko,cycle=no-result``).
+
+**The ruleset selection** (``--rules`` of every command: spec/contract.md#contract.rulesets) is
+one syntax, :func:`parse_selection`::
+
+    selection := "all" | ruleset { ("+" | " ") ruleset }        (--rules may be repeated)
+    ruleset   := NAME [ ":" axis=value { "," axis=value } ]
+
+``+`` (or a space, or another ``--rules``) separates rulesets; ``,`` separates the overrides of one
+ruleset. Lists and overrides cannot collide: a comma-separated part without ``=`` cannot be an
+override, so it names the next ruleset — the older spelling ``japanese,chinese`` still means
+``japanese+chinese``, and ``japanese:komi=0,chinese`` means ``japanese:komi=0+chinese``. Every
+error names the part at fault and the whole value.
 """
 
 from dataclasses import dataclass
@@ -31,14 +43,53 @@ class Presets:
         """The ruleset named by ``spec`` (``NAME`` or ``NAME:axis=value,…``)."""
         return select_ruleset(self.rulesets, spec)
 
-    def select(self, spec: str) -> list[Rules]:
-        """``all``, or a comma-free list of names separated by ``+`` or spaces."""
-        if spec.strip() == "all":
-            return list(self.rulesets)
-        names = spec.replace("+", " ").split()
-        if not names:
-            raise NothingSelected(f"--rules {spec!r} names no ruleset")
-        return [self.get(s) for s in names]
+    def select(self, spec: str, option: str = "--rules") -> list[Rules]:
+        """The rulesets ``spec`` selects (:func:`parse_selection`; ``all``: every preset)."""
+        chosen = parse_selection([spec], self, option)
+        return list(self.rulesets) if chosen is None else list(chosen)
+
+
+def ruleset_specs(value: str) -> list[str]:
+    """The ruleset specs of one ``--rules`` value, as written (``NAME`` or ``NAME:a=v,…``)."""
+    specs: list[str] = []
+    for word in value.replace("+", " ").split():
+        for part in word.split(","):
+            if not part:
+                continue
+            if "=" in part and specs and ":" in specs[-1] and ":" not in part:
+                specs[-1] += "," + part  # another override of the ruleset before
+            else:
+                specs.append(part)
+    return specs
+
+
+def parse_selection(values: list[str] | tuple[str, ...], presets: Presets, option: str = "--rules"):
+    """The rulesets ``values`` (the ``--rules`` values, in order) select, without repeats; None
+    for ``all``. Raises InputError naming the offending part, NothingSelected for an empty value."""
+    chosen: list[Rules] = []
+    for value in values:
+        specs = ruleset_specs(value)
+        if not specs:
+            raise NothingSelected(f"{option} {value!r} names no ruleset")
+        for spec in specs:
+            if spec == "all":
+                if len(values) > 1 or len(specs) > 1:
+                    raise InputError(f"{option} {value!r}: 'all' cannot be combined with other rulesets")
+                return None
+            if spec.startswith(":") or spec.endswith(":"):
+                raise InputError(f"{option} {value!r}: {spec!r} is not NAME or NAME:axis=value,…")
+            if "=" in spec and ":" not in spec:
+                raise InputError(
+                    f"{option} {value!r}: {spec!r} is an override with no ruleset before it "
+                    f"(write NAME:{spec})"
+                )
+            try:
+                rules = presets.get(spec)
+            except RulesError as err:
+                raise InputError(f"{option} {value!r}: in {spec!r}: {err}") from None
+            if rules.name not in [r.name for r in chosen]:
+                chosen.append(rules)
+    return tuple(chosen)
 
 
 def load_presets(path: Path | None = None) -> Presets:

@@ -49,13 +49,12 @@ from jpdtools.run.compare import (
     observed_end,
 )
 from jpdtools.run.runner import (
-    Filters,
     PlanItem,
     default_loader,
     execute_item,
     load_files,
     make_plan,
-    parse_rules_option,
+    selection_filters,
 )
 from jpdtools.suite.model import Case, SettleSpec, decimal_text
 
@@ -349,7 +348,7 @@ def run(args: argparse.Namespace) -> int:
                 f"{err.message}; {len(failures)} file(s) could not be loaded, first: {failures[0]}"
             )
         raise err from None
-    filters = Filters(rules=parse_rules_option(args.rules, presets), ids=(case.id,))
+    filters = selection_filters(args.rules, presets, ids=(case.id,))
     plan = make_plan([case_file], presets, filters, loader)
     adapter = ReferenceAdapter()
     items = [i for i in plan.items if i.case.id == case.id]

@@ -18,8 +18,6 @@ import sys
 import time
 from pathlib import Path
 
-from jpdref.rules import RulesError, preset
-
 from jpdtools import atomic
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, INTERRUPTED, SUCCESS
@@ -35,7 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--impl", required=True, metavar="SPEC", help="gnugo | gtp:COMMAND | jsonl:COMMAND | …"
     )
-    parser.add_argument("--rules", required=True, metavar="R", help="the preset the games are played under")
+    parser.add_argument(
+        "--rules",
+        required=True,
+        metavar="R",
+        help="the ruleset the games are played under: NAME[:axis=value,…]",
+    )
     parser.add_argument(
         "--size",
         default="9,19",
@@ -82,14 +85,13 @@ def _check(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     _check(args)
     sizes = _sizes(args.size)
-    if args.rules not in load_presets().names:
-        raise InputError(f"--rules: {args.rules!r} is not a preset (jpd rules lists them)")
-    try:
-        rules = preset(args.rules)
-    except RulesError as err:
-        raise InputError(f"--rules: {err}") from None
+    chosen = load_presets().select(args.rules)  # one ruleset: NAME or NAME:axis=value,…
+    if len(chosen) != 1:
+        raise InputError(f"--rules {args.rules!r}: fuzzing plays one ruleset, not {len(chosen)}")
+    rules = chosen[0]
     gtp = args.impl == "gnugo" or args.impl.startswith("gtp:")
-    adapter = verification.open_impl(args.impl, args.timeout, frozenset({args.rules}) if gtp else None)
+    base = frozenset({rules.name.partition(":")[0]})
+    adapter = verification.open_impl(args.impl, args.timeout, base if gtp else None)
     orphans = Orphans()
     found = games = errors = 0
     began = time.perf_counter()

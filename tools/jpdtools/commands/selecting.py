@@ -11,7 +11,7 @@ from pathlib import Path
 from jpdtools.errors import InputError, NothingSelected
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import Presets
-from jpdtools.run.runner import Filters, Plan, SuiteLoader, parse_rules_option, plan_paths
+from jpdtools.run.runner import Plan, SuiteLoader, plan_paths, selection_filters
 from jpdtools.suite.identity import SuiteIdentity, identify
 
 
@@ -29,7 +29,7 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="R",
-        help="ruleset names (comma-separated, repeatable) or 'all' (default)",
+        help="rulesets: NAME or NAME:axis=value,… joined by '+' (repeatable), or 'all' (default)",
     )
     parser.add_argument(
         "--tag",
@@ -75,9 +75,7 @@ def selected_suite(args: argparse.Namespace) -> SuiteIdentity:
 def selected_plan(args: argparse.Namespace, presets: Presets, loader: SuiteLoader) -> Plan:
     """The plan the selection options of ``args`` choose. Raises NothingSelected, naming the
     selectors, when it holds no item (and no file failed to load, which is reported as such)."""
-    filters = Filters(
-        rules=parse_rules_option(args.rules, presets), tags=tuple(args.tag), ids=tuple(args.ids)
-    )
+    filters = selection_filters(args.rules, presets, tags=tuple(args.tag), ids=tuple(args.ids))
     paths = suite_paths(args)
     plan = plan_paths(paths, presets, filters, loader)
     if not (plan.items or plan.failures or plan.errors):

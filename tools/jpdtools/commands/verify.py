@@ -118,10 +118,11 @@ def run(args: argparse.Namespace) -> int:
     _check(args)
     presets = load_presets()
     engine_rules = _engine_rules(args, presets.names)
-    notes = _notes(args, presets.names)
-    expected = verify.load_expected_failures(args.expected_failures, presets.names)
     loader = default_loader()  # the selection first: a selection error starts no engine
     plan = selected_plan(args, presets, loader)
+    names = [*presets.names, *sorted({i.ruleset for i in plan.items} - set(presets.names))]
+    notes = _notes(args, presets.names) + ((plan.undetermined_note(),) if plan.undetermined else ())
+    expected = verify.load_expected_failures(args.expected_failures, names)
     suite = selected_suite(args)
     items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
     if not items and not plan.failures:

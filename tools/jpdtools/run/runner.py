@@ -22,13 +22,14 @@ from pathlib import Path
 
 from jpdref.rules import Rules, RulesError
 
-from jpdtools.errors import InputError, Location, NothingSelected, not_a_case_path
-from jpdtools.presets import Presets
+from jpdtools.errors import InputError, Location, not_a_case_path
+from jpdtools.presets import Presets, parse_selection
 from jpdtools.run.adapters import Adapter
 from jpdtools.run.compare import CaseResult, Judgement, Mismatch, Status, judge
 from jpdtools.run.features import features_of
 from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.suite.model import Case, CaseFile, Claim, Expectation
+from jpdtools.suite.selection import choose_variant
 
 LOADER_SUITE = "loader"  # the "ruleset" column of error cases, which test the loader itself
 UNRESOLVED = "unresolved"  # the "ruleset" column of a case whose expectations cannot be chosen
@@ -81,12 +82,15 @@ class Filters:
     """Which items to run: empty tuples select everything.
 
     ``rules``: ruleset names; ``tags``: a case matches if it has any of them; ``ids``: fnmatch
-    patterns, a case matches if its id matches any of them.
+    patterns, a case matches if its id matches any of them. ``variants``: the rulesets of
+    ``rules`` that are presets with axis overrides (``japanese:illegal-move=refuse``), for the
+    cases that do not name them themselves (:func:`jpdtools.suite.selection.choose_variant`).
     """
 
     rules: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     ids: tuple[str, ...] = ()
+    variants: tuple[Rules, ...] = ()
 
     def wants_case(self, case: Case) -> bool:
         if self.tags and not set(self.tags) & set(case.tags):
@@ -98,26 +102,18 @@ class Filters:
 
 
 def parse_rules_option(values: Iterable[str], presets: Presets) -> tuple[str, ...]:
-    """``--rules`` values (names, ``all``; comma, ``+`` or space separated) → preset names.
+    """``--rules`` values (:func:`jpdtools.presets.parse_selection`) → ruleset names; () for all.
 
-    Raises InputError for an unknown name (with a did-you-mean hint).
-    """
-    names: list[str] = []
-    for value in values:
-        if not value.replace(",", " ").replace("+", " ").split():
-            raise NothingSelected(f"--rules {value!r} names no ruleset")
-        for word in value.replace(",", " ").replace("+", " ").split():
-            if word == "all":
-                return ()
-            try:
-                rules = presets.get(word)
-            except RulesError as err:
-                raise InputError(f"--rules: {err}") from None
-            if rules.name != word or ":" in word:
-                raise InputError(f"--rules: {word!r} is not a preset name (no axis overrides)")
-            if word not in names:
-                names.append(word)
-    return tuple(names)
+    Raises InputError naming the offending part (with a did-you-mean hint for a name)."""
+    chosen = parse_selection(tuple(values), presets)
+    return () if chosen is None else tuple(r.name for r in chosen)
+
+
+def selection_filters(values: Iterable[str], presets: Presets, **others) -> Filters:
+    """The :class:`Filters` of ``--rules`` values (overrides allowed) and the other selectors."""
+    chosen = parse_selection(tuple(values), presets) or ()
+    variants = tuple(r for r in chosen if r.name not in presets.names)
+    return Filters(rules=tuple(r.name for r in chosen), variants=variants, **others)
 
 
 @dataclass(frozen=True)
@@ -156,6 +152,22 @@ class Plan:
     failures: tuple[LoadFailure, ...] = ()
     # results known before anything runs (a case whose expectations cannot be resolved)
     errors: tuple[CaseResult, ...] = ()
+    # (case id, ruleset) of a selected variant the case gives no verdict for: not planned
+    undetermined: tuple[tuple[str, str], ...] = ()
+
+    def undetermined_note(self) -> str:
+        """One line on the variant items left out (\"\" when none), for every report."""
+        if not self.undetermined:
+            return ""
+        per: dict[str, int] = {}
+        for _, name in self.undetermined:
+            per[name] = per.get(name, 0) + 1
+        counts = ", ".join(f"{name}: {n} cases" for name, n in per.items())
+        return (
+            f"not planned, no verdict for the ruleset ({counts}): such a case's verdicts may depend on "
+            "an overridden axis — it lists no `depends`, or no ruleset it applies to agrees with the "
+            "variant on those axes"
+        )
 
 
 @dataclass(frozen=True)
@@ -245,6 +257,7 @@ def make_plan(
 ) -> Plan:
     items: list[PlanItem] = []
     errors: list[CaseResult] = []
+    undetermined: list[tuple[str, str]] = []
     for case_file in files:
         for case in case_file.cases:
             if not filters.wants_case(case):
@@ -264,7 +277,17 @@ def make_plan(
             for rules, expectation in resolved:
                 if filters.wants_rules(rules.name):
                     items.append(PlanItem(case, case_file.path, rules, expectation))
-    return Plan(tuple(items), tuple(failures), tuple(errors))
+            named = {rules.name for rules, _ in resolved}
+            for variant in filters.variants:
+                # a variant of a preset the case does not apply to is not the case's business
+                if variant.name in named or variant.name.partition(":")[0] not in named:
+                    continue
+                chosen = choose_variant(variant, case.depends, resolved, case.expectations)
+                if chosen is None:
+                    undetermined.append((case.id, variant.name))
+                else:
+                    items.append(PlanItem(case, case_file.path, variant, chosen))
+    return Plan(tuple(items), tuple(failures), tuple(errors), tuple(undetermined))
 
 
 def plan_paths(paths: Iterable[Path], presets: Presets, filters: Filters, loader: SuiteLoader) -> Plan:

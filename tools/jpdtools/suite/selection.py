@@ -140,3 +140,35 @@ def resolve(case: Case, presets: "Presets") -> list[tuple[Rules, Expectation]]:
             )
         out.append((rules, chosen.expectation))
     return out
+
+
+def choose_variant(
+    variant: Rules,
+    depends: tuple[str, ...],
+    resolved: list[tuple[Rules, Expectation]],
+    expectations: tuple[Expectation, ...] = (),
+) -> Expectation | None:
+    """The verdict text of a case for ``variant`` — a preset with axis overrides the case does
+    not name — or None when the case does not determine it.
+
+    A case's verdicts depend only on the axes of its ``depends`` (on every axis when it lists
+    none). So the variant's verdict is, first, that of the rulesets the case applies to
+    (``resolved``) that agree with the variant on every one of those axes — None if they disagree
+    among themselves (the ``depends`` is too short to decide); else, for a case that lists
+    ``depends``, the text of the axis selectors the variant matches (``repetition=simple-ko``: a
+    claim about every ruleset with those values); else None — ``default`` speaks for the rulesets
+    the case was written for, not for every combination of values."""
+    axes = depends or AXES
+    wanted = {axis: str(variant.value(axis)) for axis in axes}
+    agreeing = [e for rules, e in resolved if all(str(rules.value(a)) == v for a, v in wanted.items())]
+    if agreeing:
+        first = agreeing[0]
+        key = (first.steps, first.end, first.count, first.points, first.settle)
+        return first if all((e.steps, e.end, e.count, e.points, e.settle) == key for e in agreeing) else None
+    if not depends:
+        return None
+    names = [rules.name for rules, _ in resolved]
+    chosen = choose(variant, expectations, names)
+    if chosen.expectation is None or chosen.conflict is not None:
+        return None
+    return chosen.expectation if parse_selector(chosen.expectation.selector, names).kind == "axes" else None

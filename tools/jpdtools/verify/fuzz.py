@@ -460,7 +460,7 @@ def finding_case(finding: Finding, rules: Rules, impl: str) -> Case:
     name = rules.name.partition(":")[0]
     moves = " ".join(str(a) for a in finding.game.moves)
     note = (
-        f"Found by jpd fuzz --impl {impl} --rules {name} --seed {finding.seed}: game {finding.seed} "
+        f"Found by jpd fuzz --impl {impl} --rules {rules.name} --seed {finding.seed}: game {finding.seed} "
         f"({finding.game.setup.width}x{finding.game.setup.height}, {len(finding.game.moves)} actions), "
         f"shrunk in {finding.trials} trials. The program: {'; '.join(finding.mismatches)}. The verdicts "
         f"are the reference's; a reviewer checks them against the rule text. Game: {moves}"
@@ -471,7 +471,7 @@ def finding_case(finding: Finding, rules: Rules, impl: str) -> Case:
         spec=(clause,),
         seeds=("jpd fuzz",),
         tags=("fuzz",),
-        rules=(name,),
+        rules=(rules.name,),  # a variant (NAME:axis=value) is named whole: the verdicts are its own
         setup=finding.shrunk.setup,
         moves=finding.shrunk.moves,
         expectations=(expectation,),
