@@ -116,3 +116,14 @@ def test_jpd_matrix_names_a_bad_report(tmp_path, capsys):
     assert "broken/report.json:1:" in err and "not JSON" in err and "Traceback" not in err
     assert main(["matrix", str(tmp_path / "missing")]) == 2
     assert "no such folder of verify reports" in capsys.readouterr().err
+
+
+def test_variants_a_program_was_run_under_get_a_column_the_few_of_single_cases_share_one(tmp_path):
+    run_under = [result(f"ko.simple.{n:03}", "japanese:illegal-move=refuse", "pass") for n in range(10)]
+    one_case = [result("count.komi.001", "aga:komi=0", "pass")]
+    write_report(tmp_path / "godash", [*run_under, *one_case, result("ko.simple.001", "chinese", "pass")])
+    impl = matrix.load(tmp_path / "godash")
+    columns = matrix.columns([impl], ["jpd-2022", "chinese"])
+    assert columns == ["chinese", "japanese:illegal-move=refuse", matrix.VARIANTS]
+    cells = matrix.by_ruleset(impl, columns)
+    assert cells[matrix.VARIANTS].passed == 1 and cells["japanese:illegal-move=refuse"].passed == 10

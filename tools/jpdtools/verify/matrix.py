@@ -196,9 +196,15 @@ def tally(items: Iterable[Item]) -> Tally:
     return Tally(passed, tuple(failed.most_common()), tuple(skipped.most_common()), unexpected)
 
 
-def by_ruleset(impl: Implementation) -> dict[str, Tally]:
-    names = sorted({i.ruleset for i in impl.items})
-    return {name: tally(i for i in impl.items if i.ruleset == name) for name in names}
+def by_ruleset(impl: Implementation, named: Iterable[str] | None = None) -> dict[str, Tally]:
+    """The cells of one implementation by ruleset; with ``named`` (the columns), every other
+    ruleset's items are counted under :data:`VARIANTS`."""
+    if named is None:
+        names = sorted({i.ruleset for i in impl.items})
+        return {name: tally(i for i in impl.items if i.ruleset == name) for name in names}
+    keep = set(named)
+    columns_of = {i.ruleset: _column_of(i.ruleset, keep) for i in impl.items}
+    return {c: tally(i for i in impl.items if columns_of[i.ruleset] == c) for c in set(columns_of.values())}
 
 
 def by_clause(impl: Implementation) -> dict[str, Tally]:
@@ -228,6 +234,7 @@ LEGEND = (
     ("known", "failures, every one a listed root cause (expected-failures.txt, DEVIATIONS.md)"),
     ("fail", "an unexpected failure or error"),
     ("skip", "nothing played: every item skipped (a feature or axis value the program lacks)"),
+    ("empty", "· not run under this ruleset"),
 )
 
 
@@ -249,7 +256,7 @@ def _ruleset_table(impls: Sequence[Implementation], rulesets: Sequence[str]) -> 
     head = "".join(f'<th class="v">{escape(r)}</th>' for r in rulesets)
     rows = []
     for impl in impls:
-        cells = by_ruleset(impl)
+        cells = by_ruleset(impl, rulesets)
         tds = "".join(_cell(cells.get(r, Tally())) for r in rulesets)
         link = (
             f'<a href="{escape(impl.name)}/report.html" title="{escape(impl.label)}">{escape(impl.name)}</a>'
@@ -279,7 +286,8 @@ def _causes(impl: Implementation) -> str:
         f'<a href="{escape(impl.name)}/report.html">report</a> · '
         f'<a href="{escape(impl.name)}/DEVIATIONS.md">DEVIATIONS.md</a>'
     )
-    parts = [f'<h3 id="{escape(impl.name)}">{escape(impl.label)} <small>({links})</small></h3>']
+    name = escape(impl.name)
+    parts = [f'<h3 id="{name}">{name} <small>— {escape(impl.label)} ({links})</small></h3>']
     parts.append(f"<p>{whole.passed} pass, {whole.failures} fail, {whole.skips} skipped.</p>")
     if fails:
         parts.append(f"<p>Failures by root cause:</p><ul>{fails}</ul>")
@@ -288,10 +296,29 @@ def _causes(impl: Implementation) -> str:
     return "".join(parts)
 
 
+VARIANTS = "other variants"
+"""The column of the rulesets a few cases define for themselves (``aga:komi=0``): see :func:`columns`."""
+
+
+def columns(impls: Sequence[Implementation], ruleset_order: Sequence[str], least: int = 10) -> list[str]:
+    """The ruleset columns: the presets (in ``ruleset_order``), then each variant (``NAME:axis=value``)
+    that some implementation was run under (at least ``least`` items), then :data:`VARIANTS` for the
+    variants single cases define."""
+    counts = Counter((impl.name, i.ruleset) for impl in impls for i in impl.items)
+    seen = {r for _, r in counts}
+    presets = [r for r in ruleset_order if r in seen]
+    rest = sorted(seen - set(presets))
+    wide = [r for r in rest if any(counts[(impl.name, r)] >= least for impl in impls)]
+    return presets + wide + ([VARIANTS] if len(wide) < len(rest) else [])
+
+
+def _column_of(ruleset: str, named: set[str]) -> str:
+    return ruleset if ruleset in named else VARIANTS
+
+
 def render(impls: Sequence[Implementation], ruleset_order: Sequence[str] = ()) -> str:
-    """The matrix page. ``ruleset_order``: the presets' order (others follow, by name)."""
-    seen = {i.ruleset for impl in impls for i in impl.items}
-    rulesets = [r for r in ruleset_order if r in seen] + sorted(seen - set(ruleset_order))
+    """The matrix page. ``ruleset_order``: the presets' order (variants follow)."""
+    rulesets = columns(impls, ruleset_order)
     legend = "".join(f'<span class="{k}">{escape(v)}</span>' for k, v in LEGEND)
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"

@@ -46,6 +46,9 @@ AXES = {
     "halt": ("two-passes",),
 }
 
+FEATURES = ("turn-order", "end-of-play", "illegal-move-refuse", "setup-stones", "resignation", "non-square")
+"""The rule features dlgo has (protocol 3): no handicap placement, no virtual move, no cycle verdict."""
+
 
 class Declined(Exception):
     """The run cannot be put to dlgo faithfully (becomes ``unsupported``)."""
@@ -161,7 +164,8 @@ class DlgoProgram:
         self.gotypes = gotypes
 
     def ready(self) -> Ready:
-        return Ready("dlgo", metadata.version("dlgo"), Supports(axes=AXES, max_size=MAX_SIZE))
+        supports = Supports(axes=AXES, max_size=MAX_SIZE, features=FEATURES)
+        return Ready("dlgo", metadata.version("dlgo"), supports)
 
     def run(self, msg: Run) -> Result | Error | Unsupported:
         try:
@@ -202,7 +206,7 @@ def main() -> int:
         program: DlgoProgram | _Unavailable = DlgoProgram()
     except ImportError as err:
         program = _Unavailable(f"dlgo is not installed ({err}; pip install --no-deps dlgo==0.2)")
-    return serve(program, protocols=(1, 2))
+    return serve(program, protocols=(1, 2, 3))
 
 
 if __name__ == "__main__":

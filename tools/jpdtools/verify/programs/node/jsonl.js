@@ -89,7 +89,10 @@ function answer(program, msg) {
       return { type: "error", id: null, message: `protocol ${offered.join(", ")} is not supported (this program speaks ${SPEAKS.join(", ")})` };
     }
     const ready = program.ready();
-    return { type: "ready", protocol: Math.max(...common), name: ready.name, version: ready.version, supports: ready.supports };
+    const protocol = Math.max(...common);
+    const supports = { ...ready.supports };
+    if (protocol < 3) delete supports.features; // a version 3 key: malformed under 1 and 2
+    return { type: "ready", protocol, name: ready.name, version: ready.version, supports };
   }
   if (msg.type === "run") {
     try {
