@@ -26,6 +26,7 @@ COMMANDS = {
     "export": "export the suite as JSON Lines, SGF or GNU Go regression scripts",
     "count": "count a final position (diagram or SGF) under each ruleset, side by side",
     "replay": "referee a game record (SGF) from start to end under each ruleset, and count it",
+    "study": "measure the compatibility claims on finished games: every pair of rulesets, every cause",
     "book": "write the committee's case book: a static site of every case, clause, seed article and ruleset",
 }
 
