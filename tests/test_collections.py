@@ -119,9 +119,11 @@ def test_endings_engine_first_then_re(wild, tmp_path):
     out = tmp_path / "out.jsonl"
     _run(str(wild), "--rules", "chinese+japanese+jpd-a", "--jobs", "1", "--out", str(out))
     v = _verdicts(out)
-    # Two passes halt chinese; under jpd-a (no passes) they are two virtual moves, short of four.
+    # Two passes halt chinese; under jpd-a (no passes) they are two virtual moves, short of four:
+    # the record's own end, and it is counted (spec/counting.md#count.replay, a verdict's ending 3).
     assert v[("passes.sgf", "chinese")]["ending"] == "two-passes"
-    assert v[("passes.sgf", "jpd-a")]["ending"] == "unfinished"
+    assert v[("passes.sgf", "jpd-a")]["ending"] == "record-two-passes"
+    assert v[("passes.sgf", "jpd-a")]["count"] is not None
     assert v[("tt.sgf", "chinese")]["ending"] == "two-passes" and v[("tt.sgf", "chinese")]["actions"] == 4
     assert v[("gb2312.sgf", "chinese")]["ending"] == "resignation"
     assert v[("gb2312.sgf", "chinese")]["re"] == {"kind": "resignation", "winner": "W", "text": "W+R"}

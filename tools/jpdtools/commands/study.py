@@ -1,4 +1,4 @@
-"""``jpd study PATH…``: the compatibility claims measured on finished games. {#count.theorems.measured}
+"""``jpd study PATH…``: the compatibility claims measured on finished games.
 
 Referees every record of a collection (files, folders, globs, archives, as ``jpd replay``) under
 every ruleset selected, with the record's own agreement (spec/counting.md#count.replay) and, with

@@ -1,4 +1,4 @@
-"""The compatibility claims measured on finished games: one research table. {#count.theorems.measured}
+"""The compatibility claims measured on finished games: one research table.
 
 :func:`study` referees every record of a collection under every ruleset given (as ``jpd replay``
 does: the record's agreement, its komi when asked for, spec/counting.md#count.replay) and

@@ -1,0 +1,158 @@
+"""``jpd study``: the compatibility claims measured on the committed corpus of finished games
+(benchmarks/corpus/, GNU Go self-play to two passes, dead stones and territory marked), and the
+corpus generator itself, run for real against GNU Go.
+
+The claim the table makes — every difference between two rulesets' counts of one game is made
+of the compatibility theorems' terms (spec/counting.md#count.theorems) — must hold on the sample:
+no ``unexplained`` row. jpd's Chinese and Japanese counts must equal GNU Go's own score (RE) on
+every game, except where the difference is classified (GNU Go's area score leaves seki eyes out).
+"""
+
+import json
+import os
+import shutil
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from jpdtools.book.studypage import study_page
+from jpdtools.cli import main
+from jpdtools.presets import load_presets
+from jpdtools.records.study import Counted, compare, study
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "benchmarks" / "corpus" / "gnugo-sample.tar.xz"
+GNUGO = shutil.which("gnugo") or "/usr/games/gnugo"
+
+
+def _study(capsys, *args: str) -> tuple[int, dict]:
+    status = main(["study", str(SAMPLE), "--json", *args])
+    return status, json.loads(capsys.readouterr().out)
+
+
+@pytest.fixture(scope="module")
+def by_record_komi():
+    rulesets = [load_presets().get(n) for n in load_presets().names]
+    return _run(rulesets, "record")
+
+
+def _run(rulesets, komi):
+    from jpdtools.records.sources import find_sources, read_records
+
+    items = ((r.key, r.data) for r in read_records(find_sources([str(SAMPLE)])))
+    return study(items, rulesets, komi).as_json()
+
+
+def test_the_sample_is_a_few_hundred_finished_games(by_record_komi):
+    assert by_record_komi["records"] >= 200 and by_record_komi["unreadable"] == []
+    # every game ends with two passes and carries marks: counted under every ruleset
+    assert all(r["counted"] == by_record_komi["records"] for r in by_record_komi["rulesets"].values())
+
+
+def test_every_difference_between_rulesets_is_explained_by_the_theorems(by_record_komi):
+    assert by_record_komi["unexplained"] == []
+    causes = {c for p in by_record_komi["pairs"] for c in p["causes"]}
+    assert {"收后", "basic eye points", "no agreement"} <= causes
+    assert "komi" not in causes  # one komi, the record's, for every ruleset
+
+
+def test_jpd_counts_equal_the_engines_own_score_or_the_difference_is_classified(by_record_komi):
+    engine = by_record_komi["engine_score"]
+    assert engine["compared"] == by_record_komi["records"]
+    assert all(d["cause"] != "unexplained" for d in engine["differ"])
+    assert engine["equal"] >= engine["compared"] - len(engine["differ"])
+    assert all(d["ruleset"] == "chinese" and "seki" in d["cause"] for d in engine["differ"])
+
+
+def test_with_each_rulesets_own_komi_the_komi_is_a_cause(capsys):
+    status, result = _study(capsys, "--rules", "chinese+japanese+jpd-a")
+    assert status == 0 and result["komi_source"] == "rules"
+    causes = {c for p in result["pairs"] for c in p["causes"]}
+    assert "komi" in causes and result["unexplained"] == []
+    engine = result["engine_score"]
+    assert all(d["cause"] != "unexplained" for d in engine["differ"])
+
+
+def _counted(name, winner, margin, komi, before, terms=(), area=Fraction(0), refusals=0):
+    return Counted(
+        name,
+        winner,
+        Fraction(margin),
+        Fraction(komi),
+        Fraction(before),
+        area,
+        terms,
+        "",
+        refusals,
+        Fraction(0),
+    )
+
+
+def test_a_difference_the_terms_do_not_make_up_is_unexplained():
+    # T4: art with 6.5 and area with 7.5 agree when Black made the last move (the terms cancel).
+    art = _counted("art", "B", "0.5", "6.5", 7, (("收后", Fraction(-1)),))
+    assert compare(art, _counted("area", "B", "0.5", "7.5", 8), "g") is None
+    area = _counted("area", "B", "1.5", "6.5", 8)
+    diff = compare(art, area, "g")
+    assert diff is not None and dict(diff.causes) == {"收后": -1} and not diff.winner_differs
+    wrong = _counted("art", "W", "-1.5", "6.5", 5, (("收后", Fraction(-1)),))
+    diff = compare(wrong, area, "g")
+    assert dict(diff.causes) == {"收后": -1, "unexplained": -2} and diff.winner_differs
+    komi = compare(_counted("a", "B", "1.5", "6.5", 8), _counted("b", "W", "-0.5", "8.5", 8), "g")
+    assert dict(komi.causes) == {"komi": 2}
+
+
+def test_different_boards_are_a_refusal_not_a_theorem():
+    a = _counted("x", "B", 3, 0, 3, area=Fraction(3), refusals=1)
+    b = _counted("y", "W", -1, 0, -1, area=Fraction(-1))
+    assert dict(compare(a, b, "g").causes) == {"refusal": 4}
+
+
+def test_the_page_shows_the_matrix_and_escapes_record_names(by_record_komi):
+    result = dict(by_record_komi, komi_source="record")
+    first = next(iter(result["examples"].values()))
+    result["examples"] = {"收后": dict(first, record="<script>alert(1)</script>")}
+    html = study_page(result)
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+    assert html.count("<table>") >= 4 and "same winner" in html.lower() and "全兼容" in html
+
+
+def test_jpd_study_writes_json_and_a_page(tmp_path, capsys):
+    out = tmp_path / "study"
+    assert (
+        main(["study", str(SAMPLE), "--rules", "chinese+japanese", "--komi", "record", "--out", str(out)])
+        == 0
+    )
+    capsys.readouterr()
+    data = json.loads((out / "study.json").read_text(encoding="utf-8"))
+    assert data["records"] >= 200 and (out / "index.html").read_text(encoding="utf-8").startswith(
+        "<!DOCTYPE html>"
+    )
+
+
+@pytest.mark.skipif(
+    not Path(GNUGO).exists() and not os.environ.get("CI"), reason="GNU Go is not installed (CI installs it)"
+)
+def test_the_generator_plays_a_finished_game_that_jpd_counts_as_gnu_go_does(tmp_path, capsys):
+    sys.path.insert(0, str(REPO / "benchmarks" / "corpus"))
+    try:
+        import generate
+    finally:
+        sys.path.pop(0)
+    assert generate.draw_plan(2026, 5, [9], [1]) == generate.draw_plan(2026, 5, [9], [1])  # reproducible
+    assert (
+        generate.main([str(tmp_path), "--games", "1", "--sizes", "9", "--levels", "1", "--engine", GNUGO])
+        == 0
+    )
+    (record,) = tmp_path.glob("*.sgf")
+    text = record.read_text(encoding="utf-8")
+    moves = text.replace("\n", "")
+    assert "RE[" in text and ("TB[" in text or "TW[" in text)
+    assert all(node[1:3] == "[]" for node in moves.split(";")[-2:])  # the last two moves are passes
+    capsys.readouterr()
+    status = main(["study", str(tmp_path), "--komi", "record", "--json", "--rules", "chinese+japanese"])
+    result = json.loads(capsys.readouterr().out)
+    engine = result["engine_score"]
+    assert status == 0 and engine["compared"] == 1
+    assert engine["equal"] == 1 or "seki" in engine["differ"][0]["cause"]
