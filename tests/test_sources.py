@@ -16,6 +16,7 @@ from jpdtools.review.sources import (
     load_sources,
     load_sources_text,
     normalise,
+    pinpoint,
     split_items,
 )
 from jpdtools.run.runner import default_loader, load_files
@@ -254,8 +255,8 @@ def test_quotes_are_checked_against_the_seed_files(tmp_path: Path, table):
     (seeds / "003.txt").write_text("四虛終局包括雙方連續四虛手終了。A B", "utf-8")
     found = traceability.check_quotes(table, tmp_path)
     assert [f.message for f in found] == [
-        "the quotation of '000 §29' is not in seeds/000.txt: '回填'",
-        "the quotation of '003 四虚终局' is not in seeds/003.txt: '四虛終局包括雙方連續四虛手終局'",
+        "the quotation of '000 §29' is not verbatim in seeds/000.txt: '回填'",
+        "the quotation of '003 四虚终局' is not verbatim in seeds/003.txt: '四虛終局包括雙方連續四虛手終局'",
     ]
     (seeds / "003.txt").write_text("四虛終局包括雙方連(lián)續(xù)\n四虛手終局。A B", "utf-8")
     assert len(traceability.check_quotes(table, tmp_path)) == 1
@@ -322,3 +323,76 @@ def test_lint_reports_an_unresolved_case_citation(tmp_path: Path):
     problems = lint.check_sources(files, lint.spec_anchors(spec_dir()), spec_dir())
     seeds = [p for p in problems if p.check == "seeds"]
     assert len(seeds) == 1 and "'000 §99'" in seeds[0].message and seeds[0].location.line == 3
+
+
+# -- sentences: the one a ruling rests on ------------------------------------------------------
+
+SENTENCES = """\
+format: 1
+sources:
+  - key: "001"
+    title: "t"
+    file: "seeds/001.txt"
+    articles:
+      - id: "001 第十五条"
+        clauses: [count.agreement, end.resignation, play.illegal]
+        sentences:
+          - {n: "1", quote: "两弃休止后，按照对局者双方达成的共识", clauses: [count.agreement]}
+          - {n: "2", quote: "一方主动认输时，棋局为终止。", clauses: [end.resignation]}
+          - {n: "3", quote: "一方违反规则被判负时，棋局为终止。", clauses: [play.illegal]}
+      - id: "001 第十五条说明"
+        quote: "两弃为休止而非终止"
+        non-normative: "why"
+"""
+
+
+def _pins(citation):
+    table = load_sources_text(SENTENCES, "s.yaml")
+    return [
+        (p.article.id if p.article else None, p.sentence.label if p.sentence else None)
+        for p in pinpoint(table, citation)
+    ]
+
+
+def test_a_citation_names_one_sentence():
+    assert _pins("001 第十五条 3") == [("001 第十五条", "3")]
+    assert _pins("001 第十五条 1, 3") == [("001 第十五条", "1"), ("001 第十五条", "3")]
+    assert _pins("001 第十五条说明") == [("001 第十五条说明", "")]  # one sentence: the article names it
+    table = load_sources_text(SENTENCES, "s.yaml")
+    [bare] = pinpoint(table, "001 第十五条")
+    assert bare.sentence is None and "has several sentences, cite one of them (1, 2, 3)" in bare.problem
+    [wrong] = pinpoint(table, "001 第十五条 9")
+    assert wrong.sentence is None and "has no sentence '9'" in wrong.problem
+    [whole] = pinpoint(table, "001")
+    assert whole.sentence is None and "names 2 articles" in whole.problem
+    article = table.article("001 第十五条")
+    assert article.quote == "两弃休止后，按照对局者双方达成的共识" and len(article.sentences) == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (("sentences:\n", "quote: x\n        sentences:\n"), "needs 'quote' or 'sentences'"),
+        (('{n: "2",', '{n: "1",'), "sentence '1' of '001 第十五条' listed twice"),
+        (('{n: "3", ', "{"), "needs a label 'n'"),
+    ],
+)
+def test_sentence_errors_are_located(change, words):
+    with pytest.raises(InputError) as info:
+        load_sources_text(SENTENCES.replace(*change, 1), "s.yaml")
+    assert words in info.value.message and info.value.location.line > 1
+
+
+def test_the_real_table_fixes_what_the_committee_found(real):
+    """The sentences the rulings rest on, and the two truncated quotations, as the seeds say them."""
+    forfeit = real.article("001 第十五条").sentence("3")
+    assert forfeit.quote == "一方违反规则被判负时，棋局为终止。"
+    assert "颗子自尽" in real.article("000 §22").sentence("颗子自尽").quote
+    assert real.article("000 §25").quote.startswith("一般情况下（争棋过程中无放弃）")
+    assert "休止" in real.article("003 第七条").quote
+    ing = real.article("Ing rules")
+    assert "superko" in ing.sentence("ko").quote and "rep.positional" in ing.sentence("ko").clauses
+    files, _ = load_files([conformance_dir()], load_presets(), default_loader())
+    ko = next(c for f in files for c in f.cases if c.id == "ko.simple.001")
+    assert "001 第十五条 3" in ko.seeds
+    assert not any(s == "004 Chinese summary" for f in files for c in f.cases for s in c.seeds)

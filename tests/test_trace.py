@@ -32,7 +32,7 @@ def test_article_to_clauses_to_cases(suite):
     assert "rep.no-retreat" in links and links["rep.no-retreat"].clause.file == "play.md"
     citing = {c.id for f in files for c in f.cases if "rep.no-retreat" in c.spec}
     assert set(links["rep.no-retreat"].cases) == citing and citing
-    direct = {c.id for f in files for c in f.cases if "000 §22" in c.seeds}
+    direct = {c.id for f in files for c in f.cases if any(x.startswith("000 §22") for x in c.seeds)}
     without = {c.id for f in files for c in f.cases if not any(x.startswith("000") for x in c.seeds)}
     assert direct and direct <= set(a.cited_by_cases) and not without & set(a.cited_by_cases)
     assert "rep.no-retreat" in a.cited_by_clauses
@@ -54,7 +54,7 @@ def test_clause_back_to_articles(suite):
 
 def test_case_to_articles(suite):
     t = trace("board.occupied.001", suite[0])
-    assert t.kind == "case" and t.case.status == "accepted"
+    assert t.kind == "case" and t.case.status == "proposed"
     assert ("000 §13", ("000 §13",)) in t.case.citations
     assert [c.clause.anchor for c in t.case.clauses][:2] == ["play.move", "play.reasons"]
     data = to_json(t)

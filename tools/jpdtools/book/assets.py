@@ -12,6 +12,8 @@ th,td{border:1px solid var(--line);padding:.2em .5em;vertical-align:top}
 th{background:#f4f4f4;text-align:left}code,pre{font:13px/1.35 ui-monospace,monospace}
 pre{white-space:pre-wrap;background:#f7f7f7;padding:.5em}
 blockquote{margin:.3em 0 .6em 1em;padding-left:.8em;border-left:3px solid #bbb;color:#444}
+blockquote.operative{border-left-color:#2a6;color:#111;font-size:1.05em;background:#f3faf5}
+.cite-of{margin:0 0 .4em 1em;font-size:.9em;color:#555}
 .status{padding:0 .4em;border-radius:.3em;font-size:.9em}.status.accepted{background:var(--ok)}
 .status.proposed{background:#e0ecff}.status.disputed{background:var(--bad)}
 .status.rejected{background:#555;color:#fff}

@@ -21,7 +21,7 @@ from jpdtools.book.spectext import SpecText
 from jpdtools.presets import Presets
 from jpdtools.review.lint import question_reviews, spec_anchors
 from jpdtools.review.overrides import OPEN_QUESTIONS, read_overrides
-from jpdtools.review.sources import SOURCES_FILE, load_sources
+from jpdtools.review.sources import SOURCES_FILE, load_sources, pinpoint
 from jpdtools.run.runner import Filters, SuiteLoader
 
 
@@ -41,11 +41,28 @@ def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
         return SeedTable(()).with_citations(citations)
     table = load_sources(path)
     articles = tuple(
-        SeedArticle(a.source, s.title, a.id, a.quote, a.clauses, a.non_normative)
+        SeedArticle(
+            a.source,
+            s.title,
+            a.id,
+            a.quote,
+            a.clauses,
+            a.non_normative,
+            sentences=tuple((x.label, x.quote) for x in a.sentences),
+        )
         for s in table.sources
         for a in s.articles
     )
-    return SeedTable(articles, lambda citation: table.resolve(citation).articles).with_citations(citations)
+
+    def pins(citation: str):
+        return [
+            (p.article.id, p.sentence.label if p.sentence else None)
+            for p in pinpoint(table, citation)
+            if p.article is not None
+        ]
+
+    resolver = lambda citation: table.resolve(citation).articles  # noqa: E731
+    return SeedTable(articles, resolver, pins).with_citations(citations)
 
 
 def make_book(

@@ -99,20 +99,38 @@ def _rests_on(book: Book, record: CaseRecord) -> str:
         heading = book.anchors[anchor].heading if anchor in book.anchors else "(not in the spec)"
         item = (link(href, anchor) if href else code(anchor)) + f" — {esc(heading)}"
         (questions if anchor.startswith("oq.") else clauses).append(item)
-    seeds = []
-    for citation in case.seeds:
-        articles = book.seeds.find(citation)
-        if not articles:
-            seeds.append(esc(citation))
-            continue
-        named = ", ".join(link(seed_href(a.id, ROOT), a.id) for a in articles)
-        head = named if [a.id for a in articles] == [citation] else f"{esc(citation)} → {named}"
-        quotes = "".join(f"<blockquote>{esc(a.quote)}</blockquote>" for a in articles if a.quote)
-        seeds.append(head + quotes)
+    seeds = [_citation(book, citation) for citation in case.seeds]
     out = ["<h2>What it rests on</h2>", "<h3>Clauses</h3>", ul(clauses), "<h3>Seed and source articles</h3>"]
     out.append(ul(seeds, "seeds"))
     if questions or case.open:
         out += ["<h3>Open questions</h3>", ul(questions + [esc(f"open: {o}") for o in case.open])]
+    return "".join(out)
+
+
+def _citation(book: Book, citation: str) -> str:
+    """A seed citation: the sentence each of its items names, quoted first; the rest of the
+    article folded away below it."""
+    pins = book.seeds.pins(citation)
+    if not pins:
+        return esc(citation)
+    out = [esc(citation)]
+    for article, label in pins:
+        name = link(seed_href(article.id, ROOT), article.id)
+        if label is not None and article.sentences:
+            quote = article.sentence(label)
+            said = f" {esc(label)}" if label else ""
+            out.append(f'<blockquote class="operative" lang="zh-Hans">{esc(quote)}</blockquote>')
+            out.append(f'<p class="cite-of">— {name}{said}</p>')
+            rest = [(lab, q) for lab, q in article.sentences if lab != label]
+            if rest:
+                items = "".join(f"<li>{esc(lab)}: {esc(q)}</li>" for lab, q in rest)
+                out.append(
+                    f"<details><summary>the article's other sentences ({len(rest)})</summary>"
+                    f"<ul>{items}</ul></details>"
+                )
+        else:
+            quote = f"<blockquote>{esc(article.quote)}</blockquote>" if article.quote else ""
+            out.append(f"<p>{name}</p>{quote}")
     return "".join(out)
 
 

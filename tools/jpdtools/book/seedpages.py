@@ -27,7 +27,14 @@ def article_page(book: Book, article: SeedArticle, cited: list) -> str:
     body = [f"<h1>{esc(article.id)}</h1>"]
     if article.source_title:
         body.append(f"<p>{esc(article.source_title)}</p>")
-    if article.quote:
+    if len(article.sentences) > 1:
+        body.append("<p>Its ruling sentences, each cited as the article and its label:</p>")
+        for label, quote in article.sentences:
+            body.append(
+                f'<h3 id="s-{esc(label)}">{esc(article.id)} {esc(label)}</h3>'
+                f"<blockquote>{esc(quote)}</blockquote>"
+            )
+    elif article.quote:
         body.append(f"<blockquote>{esc(article.quote)}</blockquote>")
     if not article.listed:
         body.append("<p>Cited by cases; not (yet) an entry of <code>spec/sources.yaml</code>.</p>")

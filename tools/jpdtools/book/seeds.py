@@ -21,6 +21,10 @@ class SeedArticle:
     clauses: tuple[str, ...] = ()
     non_normative: str = ""  # why the article implements no clause ("" when it does)
     listed: bool = True  # False: only cited, not in the sources table
+    sentences: tuple[tuple[str, str], ...] = ()  # (label, quote) of every ruling sentence; label "" if one
+
+    def sentence(self, label: str) -> str:
+        return next((q for lab, q in self.sentences if lab == label), "")
 
     @property
     def article(self) -> str:
@@ -29,6 +33,7 @@ class SeedArticle:
 
 
 Resolver = Callable[[str], Iterable[str]]  # citation -> the ids of the articles it names
+Pinner = Callable[[str], Iterable[tuple[str, str | None]]]  # citation -> (article id, sentence label | None)
 
 
 def _exact(articles: tuple[SeedArticle, ...]) -> Resolver:
@@ -40,6 +45,16 @@ def _exact(articles: tuple[SeedArticle, ...]) -> Resolver:
 class SeedTable:
     articles: tuple[SeedArticle, ...]
     resolver: Resolver | None = field(default=None, compare=False)
+    pinner: Pinner | None = field(default=None, compare=False)
+
+    def pins(self, citation: str) -> tuple[tuple[SeedArticle, str | None], ...]:
+        """The sentence each item of ``citation`` names: (article, its label; None when the item
+        names no single sentence of it). Without a pinner: the articles, no sentence."""
+        by_id = {a.id: a for a in self.articles}
+        if self.pinner is None:
+            return tuple((a, None) for a in self.find(citation))
+        found = tuple((by_id[i], label) for i, label in self.pinner(citation) if i in by_id)
+        return found or tuple((a, None) for a in self.find(citation))
 
     def find(self, citation: str) -> tuple[SeedArticle, ...]:
         """The articles ``citation`` names (none: the table cannot resolve it)."""
@@ -59,7 +74,7 @@ class SeedTable:
             if not self.find(text) and text not in extra:
                 source = text.partition(" ")[0]
                 extra[text] = SeedArticle(source, "", text, listed=False)
-        return SeedTable(self.articles + tuple(extra[k] for k in sorted(extra)), self.resolver)
+        return SeedTable(self.articles + tuple(extra[k] for k in sorted(extra)), self.resolver, self.pinner)
 
     def sources(self) -> list[tuple[str, str, list[SeedArticle]]]:
         """(source key, title, articles) in table order."""

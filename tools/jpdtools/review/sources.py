@@ -51,7 +51,8 @@ SOURCES_FILE = "sources.yaml"
 FORMAT = 1
 FILE_KEYS = ("format", "sources")
 SOURCE_KEYS = ("key", "title", "file", "articles")
-ARTICLE_KEYS = ("id", "quote", "clauses", "non-normative")
+ARTICLE_KEYS = ("id", "quote", "sentences", "clauses", "non-normative")
+SENTENCE_KEYS = ("n", "quote", "clauses")
 
 # traditional characters (as in the 003 seed) → simplified, for comparing citations, ids and quotations
 TRADITIONAL = str.maketrans(
@@ -86,15 +87,34 @@ _CN_DIGITS = "一二三四五六七八九"
 
 
 @dataclass(frozen=True)
+class Sentence:
+    """One ruling sentence of an article: cited as the article's id and its label
+    (``001 第十五条 3``); an article of one sentence has one with the label ``""``."""
+
+    label: str  # "3", "(1)", "说明", "suicide"; "" for the only sentence of an article
+    quote: str  # seeds: verbatim; public sources: the rule in this project's words
+    clauses: tuple[str, ...] = ()  # the clauses resting on this sentence (subset of the article's)
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class Article:
     """One article (numbered paragraph, titled section, named fragment) of a source."""
 
     id: str  # the citation string: "000 §22", "001 第二条说明", "J1989 Art. 6"
     source: str  # the source's key: "000", "J1989"
-    quote: str  # the rule sentence (seeds: verbatim; public sources: in this project's words)
+    quote: str  # its first ruling sentence (seeds: verbatim; public sources: in this project's words)
     clauses: tuple[str, ...] = ()  # spec anchors implementing it
     non_normative: str = ""  # why it implements nothing ("history", "motivation", …)
     location: Location | None = field(default=None, compare=False)
+    sentences: tuple[Sentence, ...] = ()  # every ruling sentence, in the article's order
+
+    def sentence(self, label: str) -> Sentence | None:
+        wanted = _fold(label)
+        return next((s for s in self.sentences if _fold(s.label) == wanted), None)
+
+    def sentence_id(self, sentence: Sentence) -> str:
+        return f"{self.id} {sentence.label}" if sentence.label else self.id
 
     @property
     def mapped(self) -> bool:
@@ -247,19 +267,56 @@ def _article(entry, key: str, path: str) -> Article:
     where = _at(entry, "id", path)
     if _source_key(article_id, (key,)) != key:
         raise InputError(f"article id {article_id!r} does not start with its source's key {key!r}", where)
-    quote = _text(entry, "quote", f"article {article_id!r}", path)
-    clauses: tuple[str, ...] = ()
-    if "clauses" in entry:
-        value = entry["clauses"]
-        if not isinstance(value, LocList) or not all(isinstance(c, str) and c.strip() for c in value):
-            raise InputError(
-                f"'clauses' of {article_id!r} must be a list of clause anchors", _at(entry, "clauses", path)
-            )
-        clauses = tuple(str(c).strip() for c in value)
+    if ("quote" in entry) == ("sentences" in entry):
+        raise InputError(f"article {article_id!r} needs 'quote' or 'sentences' (one of them)", where)
+    clauses = _clauses(entry, article_id, path)
+    if "quote" in entry:
+        quote = _text(entry, "quote", f"article {article_id!r}", path)
+        sentences: tuple[Sentence, ...] = (Sentence("", quote, clauses, _at(entry, "quote", path)),)
+    else:
+        sentences = _sentences(entry, article_id, path)
+        quote = sentences[0].quote
+        clauses = clauses or tuple(dict.fromkeys(c for s in sentences for c in s.clauses))
     reason = (
         _text(entry, "non-normative", f"article {article_id!r}", path) if "non-normative" in entry else ""
     )
-    return Article(article_id, key, quote, clauses, reason, where)
+    return Article(article_id, key, quote, clauses, reason, where, sentences)
+
+
+def _clauses(entry: LocDict, what: str, path: str) -> tuple[str, ...]:
+    if "clauses" not in entry:
+        return ()
+    value = entry["clauses"]
+    if not isinstance(value, LocList) or not all(isinstance(c, str) and c.strip() for c in value):
+        raise InputError(
+            f"'clauses' of {what!r} must be a list of clause anchors", _at(entry, "clauses", path)
+        )
+    return tuple(str(c).strip() for c in value)
+
+
+def _sentences(entry: LocDict, article_id: str, path: str) -> tuple[Sentence, ...]:
+    """``sentences: [{n: LABEL, quote: TEXT, clauses: [...]}, …]``, at least two, labels distinct."""
+    items = entry["sentences"]
+    if not isinstance(items, LocList) or len(items) < 2:
+        raise InputError(
+            f"'sentences' of {article_id!r} lists two or more sentences (one sentence: use 'quote')",
+            _at(entry, "sentences", path),
+        )
+    out: list[Sentence] = []
+    for item in items:
+        if not isinstance(item, LocDict):
+            raise InputError("a sentence is a mapping: n, quote, clauses", location_of(item, path))
+        _keys(item, SENTENCE_KEYS, f"a sentence of {article_id!r}", path)
+        label = item.get("n")
+        if not isinstance(label, str | int) or isinstance(label, bool) or not str(label).strip():
+            raise InputError(f"a sentence of {article_id!r} needs a label 'n'", _at(item, "n", path))
+        label = str(label).strip()
+        if any(_fold(s.label) == _fold(label) for s in out):
+            raise InputError(f"sentence {label!r} of {article_id!r} listed twice", _at(item, "n", path))
+        quote = _text(item, "quote", f"sentence {article_id} {label}", path)
+        clauses = _clauses(item, f"{article_id} {label}", path)
+        out.append(Sentence(label, quote, clauses, _at(item, "quote", path)))
+    return tuple(out)
 
 
 # -- normalising and resolving -----------------------------------------------------------------
@@ -423,6 +480,61 @@ def _resolve(table: SourceTable, citation: str) -> Resolution:
         hows.append(how)
     order = {a.id: n for n, a in enumerate(source.articles)}
     return Resolution(citation, tuple(sorted(found, key=order.__getitem__)), tuple(hows))
+
+
+# -- the sentence a citation names ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One item of a citation and the sentence it names (``sentence`` None: it names none, or
+    several — ``problem`` says which)."""
+
+    item: str
+    article: Article | None
+    sentence: Sentence | None
+    problem: str = ""
+
+
+def pinpoint(table: SourceTable, citation: str) -> tuple[Pin, ...]:
+    """The sentence every item of ``citation`` names. An item names one sentence when it names
+    one article and either the article has one sentence or the rest of the item after the
+    article's id is one of its sentence labels (``001 第十五条 3``, ``004 做棋(6)``)."""
+    resolution = table.resolve(citation)
+    if not resolution.ok:
+        return (Pin(citation, None, None, resolution.problem),)
+    key = _source_key(citation, [s.key for s in table.sources])
+    source = table.source(key)
+    assert source is not None
+    rest = normalise(citation)[len(normalise(key)) :].strip()
+    if not rest:
+        return (_pin_of(source, citation, [a.id for a in source.articles], ""),)
+    pins = []
+    for item, _named in _items(rest):
+        ids, _how = _match(source, item)
+        pins.append(_pin_of(source, f"{source.key} {item}", list(ids), item))
+    return tuple(pins)
+
+
+def _pin_of(source: Source, item: str, ids: list[str], written: str) -> Pin:
+    if len(ids) != 1:
+        shown = ", ".join(ids[:4]) + (" …" if len(ids) > 4 else "")
+        return Pin(item, None, None, f"{item!r} names {len(ids)} articles ({shown}), not one sentence")
+    article = next(a for a in source.articles if a.id == ids[0])
+    if len(article.sentences) == 1:
+        return Pin(item, article, article.sentences[0])
+    folded = _fold(f"{source.key} {written}")
+    label = folded[len(_fold(article.id)) :].strip() if folded.startswith(_fold(article.id)) else ""
+    sentence = article.sentence(label) if label else None
+    if sentence is None:
+        labels = ", ".join(s.label for s in article.sentences)
+        problem = (
+            f"{item!r}: {article.id!r} has no sentence {label!r} (its sentences: {labels})"
+            if label
+            else f"{item!r}: {article.id!r} has several sentences, cite one of them ({labels})"
+        )
+        return Pin(item, article, None, problem)
+    return Pin(item, article, sentence)
 
 
 # -- the Sources lines of the spec ------------------------------------------------------------

@@ -8,8 +8,9 @@ check ``sources``):
 * every citation of a case (``seeds:``) and of a clause (``Sources:``) resolves to articles of
   the table (:meth:`SourceTable.resolve`);
 * where the seed files are at hand (``../shared/seeds``), every quotation of a seed occurs in it
-  (blanks and the pinyin glosses of 003, ``規(guī)則``, ignored; ``…`` joins pieces that must
-  each occur).
+  (blanks and the pinyin glosses of 003, ``規(guī)則``, ignored), every sentence of it verbatim;
+* every item of a case's citation names one sentence of an article (``001 第十五条 3``; an article
+  of one sentence is named by its id): the sentence the ruling rests on.
 """
 
 import re
@@ -18,12 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jpdtools.errors import InputError, Location, read_text_file
-from jpdtools.review.sources import SourceTable, clause_sources
+from jpdtools.review.sources import SourceTable, clause_sources, pinpoint
 from jpdtools.suite.model import CaseFile
 
 _GLOSS = re.compile(r"\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+\)")
 _BLANK = re.compile(r"\s+")
-ELLIPSIS = "…"
 
 
 @dataclass(frozen=True)
@@ -63,15 +63,20 @@ def check_table(
 
 
 def check_case_citations(files: Sequence[CaseFile], table: SourceTable) -> list[Finding]:
-    """Every ``seeds:`` citation of every case resolves to articles of the table."""
+    """Every ``seeds:`` citation of every case resolves to articles of the table, and each of its
+    items to one sentence (the one the ruling rests on: :func:`pinpoint`)."""
     found = []
     for case_file in files:
         for case in case_file.cases:
+            where = case.location or Location(case_file.path)
             for citation in case.seeds:
                 resolution = table.resolve(citation)
                 if not resolution.ok:
-                    where = case.location or Location(case_file.path)
                     found.append(Finding(f"case {case.id!r} cites {resolution.problem}", where))
+                    continue
+                for pin in pinpoint(table, citation):
+                    if pin.sentence is None:
+                        found.append(Finding(f"case {case.id!r} cites {pin.problem}", where))
     return found
 
 
@@ -104,13 +109,13 @@ def check_quotes(table: SourceTable, seeds_root: Path) -> list[Finding]:
             found.append(Finding(err.message, err.location))
             continue
         for article in source.articles:
-            pieces = [_plain(p) for p in article.quote.split(ELLIPSIS)]
-            missing = [p for p in pieces if p and p not in text]
-            if missing:
-                found.append(
-                    Finding(
-                        f"the quotation of {article.id!r} is not in {source.file}: {missing[0]!r}",
-                        article.location,
+            for sentence in article.sentences:
+                if _plain(sentence.quote) not in text:
+                    found.append(
+                        Finding(
+                            f"the quotation of {article.sentence_id(sentence)!r} is not verbatim in "
+                            f"{source.file}: {sentence.quote!r}",
+                            sentence.location or article.location,
+                        )
                     )
-                )
     return found
