@@ -9,7 +9,10 @@ input (InputError, RulesError and the engine's set-up errors) prints ``jpd: erro
 
 import argparse
 import importlib
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from jpdtools.exitcodes import ERROR, INTERRUPTED, NOTHING_SELECTED
 
@@ -71,6 +74,26 @@ def main(argv: list[str] | None = None) -> int:
     return guarded(module.run, args)
 
 
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a command as Ctrl-C does (KeyboardInterrupt): every command's clean-up runs
+    (what ran is written, a staging folder is removed, child processes are stopped) and the exit
+    status is 130. The earlier handler is put back afterwards."""
+
+    def interrupt(_signum, _frame):
+        raise KeyboardInterrupt
+
+    try:
+        earlier = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, earlier)
+
+
 def _escape_undecodable_names() -> None:
     """A file name that is not UTF-8 (a lone surrogate in Python) is printed with a backslash
     escape rather than stopping the command with UnicodeEncodeError."""
@@ -102,7 +125,8 @@ def guarded(run, args) -> int:
     from jpdtools.errors import InputError, NothingSelected
 
     try:
-        return run(args)
+        with _terminate_as_interrupt():
+            return run(args)
     except NothingSelected as err:
         print(f"jpd: error: {err}", file=sys.stderr)
         return NOTHING_SELECTED

@@ -10,7 +10,6 @@ nothing already refereed, and reads back what an earlier run wrote (:meth:`Verdi
 refereed where it runs.
 """
 
-import multiprocessing
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -20,6 +19,7 @@ from functools import partial
 from jpdref.rules import Rules
 
 from jpdtools.errors import InputError
+from jpdtools.records.pool import ordered
 from jpdtools.records.sources import (
     RecordData,
     Source,
@@ -122,19 +122,15 @@ def _chunks(plan: Plan, on_source_error: Callable[[list[dict]], None]) -> Iterat
 def referee_collection(plan: Plan, sink: Callable[[list[dict]], None], jobs: int = 1) -> None:
     """Referee every record of ``plan``; ``sink`` gets the lines (verdicts, or a record's error)
     of every few records as soon as they are refereed, in input order. ``jobs`` > 1 runs a process
-    pool of that size."""
+    pool of that size (records/pool.py)."""
     work = partial(_referee_chunk, plan.rulesets, plan.komi)
     chunks = _chunks(plan, sink)
     if jobs <= 1:
         for chunk in chunks:
             sink(work(chunk))
         return
-    context = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    )
-    with context.Pool(jobs) as pool:
-        for lines in pool.imap(work, chunks):
-            sink(lines)
+    for lines in ordered(work, chunks, jobs):  # records/pool.py: killed cleanly when interrupted
+        sink(lines)
 
 
 def referee_shard(
