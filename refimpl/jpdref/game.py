@@ -41,6 +41,7 @@ from jpdref.rules import (
     Halt,
     HandicapPlacement,
     IllegalMove,
+    OutOfTurn,
     PassRule,
     Position,
     Repetition,
@@ -179,6 +180,7 @@ _SIMPLE_KO, _POSITIONAL, _NO_RETREAT = (
 _GLOBAL = Position.GLOBAL
 _SUICIDE_FORBIDDEN, _SUICIDE_MULTI_ONLY = Suicide.FORBIDDEN, Suicide.MULTI_ONLY
 _FOUR_VIRTUAL = Halt.FOUR_VIRTUAL
+_OOT_LOSS = OutOfTurn.LOSS
 _OPPONENT = {BLACK: WHITE, WHITE: BLACK}
 _FACING = {BLACK: b"B", WHITE: b"W"}  # the side to move, in an exact position ({#rep.hashing})
 
@@ -202,6 +204,7 @@ class Game:
     moves: dict[tuple[Color, ActionKind], int] = field(default_factory=dict)
     first_to_pass: Color | None = None
     last_real_move: Color | None = None
+    moved_last: Color | None = None  # the side whose real move was the last action ({#play.turn})
     seen: History = field(default_factory=History)  # what the repetition rule compares
     seen_board: History = field(default_factory=History)  # no-retreat: (board, side to move)
     # Every change of the board, in order: ``point << 2 | colour`` for a stone that removed
@@ -423,6 +426,8 @@ class Game:
         if kind is _RESIGN:
             return self._end(action, Outcome(EndKind.RESIGNATION, Result.WIN, action.color.opponent))
         if action.color is not self.to_move:
+            if kind is _MOVE and action.color is self.moved_last and self.rules.out_of_turn is _OOT_LOSS:
+                return self._forfeit(action, Reason.OUT_OF_TURN)  # 连走二步 {#play.turn}
             return self._refuse(action, Reason.OUT_OF_TURN)
         if phase is _HANDICAP:
             return self._place_handicap(action)
@@ -442,12 +447,16 @@ class Game:
         if policy is IllegalMove.REFUSE:
             return self._refuse(action, reason)
         if policy is IllegalMove.LOSS:
-            outcome = Outcome(EndKind.ILLEGAL_MOVE, Result.WIN, action.color.opponent)
-            self.phase, self.outcome = Phase.ENDED, outcome
-            self.record.append(action)
-            return Step(action, False, Effect.FORFEIT, reason, outcome=outcome)
+            return self._forfeit(action, reason)
         passed = self._pass(Action.pass_(action.color), voided=True)
         return Step(action, False, Effect.VOID_PASS, reason, outcome=passed.outcome)
+
+    def _forfeit(self, action: Action, reason: Reason) -> Step:
+        """The side that attempted ``action`` loses at once (``illegal-move``) {#play.illegal}."""
+        outcome = Outcome(EndKind.ILLEGAL_MOVE, Result.WIN, action.color.opponent)
+        self.phase, self.outcome = Phase.ENDED, outcome
+        self.record.append(action)
+        return Step(action, False, Effect.FORFEIT, reason, outcome=outcome)
 
     def _end(self, action: Action, outcome: Outcome) -> Step:
         """{#end.resignation} The game ends at once; the action is recorded, nothing else changes."""
@@ -471,6 +480,7 @@ class Game:
         if self.stage is not _PLAY:
             self.settling_moves[key] = self.settling_moves.get(key, 0) + 1
         self.to_move = _OPPONENT[action.color]
+        self.moved_last = action.color if action.kind is _MOVE else None
         repeated = self._remember(position)
         if self.virtual_for_pass:
             if self._two_virtual(action):

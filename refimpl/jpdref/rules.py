@@ -90,6 +90,13 @@ class IllegalMove(StrEnum):
     LOSS = "loss"  # the player who attempted it loses the game
 
 
+class OutOfTurn(StrEnum):
+    """{#play.turn} What becomes of a real move by the side not to move (axis ``out-of-turn``)."""
+
+    REFUSE = "refuse"  # a plain refusal (out-of-turn); nothing changes
+    LOSS = "loss"  # 连走二步判连走二步者为负: a second real move in a row loses (004 Chinese summary)
+
+
 class HandicapPlacement(StrEnum):
     """{#setup.handicap} Where handicap stones go."""
 
@@ -158,6 +165,7 @@ AXES: dict[str, type[StrEnum]] = {
     "cycle": Cycle,
     "halt": Halt,
     "illegal-move": IllegalMove,
+    "out-of-turn": OutOfTurn,  # {#play.turn}
     "handicap": HandicapPlacement,
     "counting": Method,  # {#count.area}
     "komi": KomiRule,  # or a FixedKomi {#count.komi}
@@ -177,6 +185,7 @@ _FIELD_OF_AXIS = {
     "cycle": "cycle",
     "halt": "halt",
     "illegal-move": "illegal_move",
+    "out-of-turn": "out_of_turn",
     "handicap": "handicap",
     "counting": "counting",
     "komi": "komi",
@@ -197,6 +206,7 @@ class Rules:
     cycle: Cycle
     halt: Halt
     illegal_move: IllegalMove
+    out_of_turn: OutOfTurn  # {#play.turn}
     handicap: HandicapPlacement
     counting: Method  # {#count.area}
     komi: KomiRule | FixedKomi  # a named rule, or a fixed number of points {#count.komi}

@@ -73,6 +73,7 @@ class _Game:
     prisoners: dict[str, int] = field(default_factory=lambda: {"B": 0, "W": 0})  # stones held
     first_pass: str | None = None
     last_move: str | None = None
+    moved_last: str | None = None  # the side whose real move was the last action (play.turn)
 
     def counters(self) -> Counters:
         """The play-phase counters, as the reference keeps them (jpdref.game.Counters)."""
@@ -276,6 +277,10 @@ class GtpAdapter:
             game.phase, game.winner = "ended", OTHER[colour]
             return _observed(game, action, True, "played", None)
         if colour != game.to_move:
+            twice = action.kind == "move" and game.moved_last == colour  # 连走二步 (play.turn)
+            if twice and str(rules.value("out-of-turn")) == "loss":
+                game.phase, game.winner = "ended", OTHER[colour]
+                return _observed(game, action, False, "forfeit", "out-of-turn")
             return _refused(game, action, "out-of-turn")
         if action.kind == "virtual":
             return _refused(game, action, "virtual-not-allowed")
@@ -310,7 +315,7 @@ class GtpAdapter:
         game.to_move = OTHER[colour]
         game.passes = 0
         game.moves[colour] += 1
-        game.last_move = colour
+        game.last_move = game.moved_last = colour
         game.prisoners[colour] += len(captures)
         game.prisoners[OTHER[colour]] += len(self_captures)
         return _observed(game, action, True, "played", None, captures, self_captures)
@@ -349,6 +354,7 @@ def _passed(client: GtpClient, game: _Game, colour: str, rules: Rules) -> None:
 
 def _count_pass(game: _Game, colour: str, rules: Rules) -> None:
     """A pass in the counters: who passed first; a pass stone to the opponent (AGA)."""
+    game.moved_last = None
     game.pass_count[colour] += 1
     if game.first_pass is None:
         game.first_pass = colour
