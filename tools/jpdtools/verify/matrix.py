@@ -252,8 +252,13 @@ def _cell(t: Tally) -> str:
     return f'<td class="c {t.state}" title="{_title(t)}">{text}</td>'
 
 
+def _wrapped(ruleset: str) -> str:
+    """A variant's name broken after its ``:`` and each ``,`` (the headers are vertical)."""
+    return "<br>".join(escape(part) for part in re.split(r"(?<=[:,])", ruleset))
+
+
 def _ruleset_table(impls: Sequence[Implementation], rulesets: Sequence[str]) -> str:
-    head = "".join(f'<th class="v">{escape(r)}</th>' for r in rulesets)
+    head = "".join(f'<th class="v">{_wrapped(r)}</th>' for r in rulesets)
     rows = []
     for impl in impls:
         cells = by_ruleset(impl, rulesets)

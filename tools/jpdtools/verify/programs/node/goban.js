@@ -160,7 +160,6 @@ function makeProgram() {
             "illegal-move": ["refuse"],
             "virtual-move": ["forbidden"],
             pass: ["allowed"],
-            handicap: ["free"],
           },
           features: ["turn-order", "illegal-move-refuse", "setup-stones", "free-handicap", "non-square"],
           max_size: 25,
