@@ -24,6 +24,9 @@ DATA_TREES = {
 }
 """Repository folder → where its files go inside the built packages (read by jpdref.specfiles and
 jpdtools.paths)."""
+EXPECTED = ("jpdtools", "_data", "expected")
+"""Where ``reports/NAME/expected-failures.txt`` goes, as ``NAME.txt``
+(jpdtools.paths.bundled_expected_failures)."""
 
 
 class BuildPyWithData(build_py):
@@ -41,6 +44,10 @@ class BuildPyWithData(build_py):
                 dest = Path(self.build_lib, *target, path.relative_to(tree))
                 self.mkpath(str(dest.parent))
                 self.copy_file(str(path), str(dest))
+        for listed in sorted((ROOT / "reports").glob("*/expected-failures.txt")):
+            dest = Path(self.build_lib, *EXPECTED, f"{listed.parent.name}.txt")
+            self.mkpath(str(dest.parent))
+            self.copy_file(str(listed), str(dest))
         self.compile_suite()
 
     def compile_suite(self) -> None:

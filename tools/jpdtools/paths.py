@@ -6,7 +6,8 @@ Every module, test and benchmark asks here (never ``__file__``-relative paths of
   ``export.schema.json``, the Markdown whose anchors lint and explain read, …);
 * :func:`conformance_dir` — the conformance suite (``conformance/``): the default of ``jpd run``,
   ``verify``, ``export``, ``lint`` and ``explain`` when no ``--suite DIR`` or paths are given;
-* :func:`checkout_root` — the repository root when running from a checkout, else None.
+* :func:`checkout_root` — the repository root when running from a checkout, else None;
+* :func:`bundled_expected_failures` — the expected-failure list a bundled engine profile carries.
 
 An installed distribution (wheel) carries ``spec/`` as ``jpdref/_data/spec`` and the suite as
 ``jpdtools/_data/conformance`` (``setup.py`` copies them at build time; they are read as files next to
@@ -91,6 +92,22 @@ def conformance_dir() -> Path:
         f"cannot find the conformance suite: neither {package.joinpath(*PACKAGED_SUITE)} nor a "
         f"checkout's conformance/ exists; reinstall jipingdian, or give the suite with --suite DIR"
     )
+
+
+PACKAGED_EXPECTED = ("_data", "expected")
+"""The bundled profiles' expected-failure lists in a wheel, relative to the ``jpdtools`` package."""
+
+
+def bundled_expected_failures(profile: str) -> Path | None:
+    """The expected-failure list a bundled profile (``gnugo``, ``sgfmill``, …) carries: the
+    checkout's ``reports/PROFILE/expected-failures.txt``, or its copy in a wheel
+    (``jpdtools/_data/expected/PROFILE.txt``, copied by ``setup.py``); None when there is none."""
+    root = checkout_root()
+    if root is not None:
+        path = root / "reports" / profile / "expected-failures.txt"
+        return path if path.is_file() else None
+    packaged = files("jpdtools").joinpath(*PACKAGED_EXPECTED, f"{profile}.txt")
+    return Path(str(packaged)) if packaged.is_file() else None
 
 
 def shared_dir() -> Path:

@@ -31,7 +31,7 @@ from jpdtools.commands.selecting import (
 )
 from jpdtools.errors import InputError, NothingSelected
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
-from jpdtools.paths import spec_dir
+from jpdtools.paths import bundled_expected_failures, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.review.lint import spec_anchors
 from jpdtools.run import report
@@ -55,7 +55,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--expected-failures",
         type=Path,
         metavar="FILE",
-        help="the implementer's list of known failures: case-id[ruleset] globs, one per line",
+        help="the implementer's list of known failures: case-id[ruleset] globs, one per line "
+        "(default for a bundled profile: the list it carries, reports/NAME/expected-failures.txt)",
+    )
+    parser.add_argument(
+        "--no-expected-failures",
+        action="store_true",
+        help="use no expected-failure list, not even a bundled profile's",
     )
     parser.add_argument(
         "--engine-rules",
@@ -106,6 +112,26 @@ def _notes(args: argparse.Namespace, names: list[str]) -> tuple[str, ...]:
     return ()
 
 
+def _expected_list(args: argparse.Namespace) -> tuple[Path | None, str]:
+    """The expected-failure list to use, and a note saying so when it is a bundled profile's:
+    ``--expected-failures FILE``, else none with ``--no-expected-failures``, else the list the
+    bundled profile carries (``gnugo``, ``sgfmill``, …: :func:`jpdtools.paths.bundled_expected_failures`)."""
+    if args.expected_failures is not None:
+        if args.no_expected_failures:
+            raise InputError("give --expected-failures FILE or --no-expected-failures, not both")
+        return args.expected_failures, ""
+    if args.no_expected_failures or args.impl not in ("gnugo", *verify.LIBRARY_PROFILES):
+        return None, ""
+    bundled = bundled_expected_failures(args.impl)
+    if bundled is None:
+        return None, ""
+    note = (
+        f"expected failures: the list the {args.impl} profile carries, {bundled} (each entry explained "
+        f"in DEVIATIONS.md beside it; --expected-failures FILE or --no-expected-failures to change)"
+    )
+    return bundled, note
+
+
 class _Terminated(KeyboardInterrupt):
     """SIGTERM, handled as Ctrl-C is: stop, close the engines, write what ran, say so."""
 
@@ -121,8 +147,10 @@ def run(args: argparse.Namespace) -> int:
     loader = default_loader()  # the selection first: a selection error starts no engine
     plan = selected_plan(args, presets, loader)
     names = [*presets.names, *sorted({i.ruleset for i in plan.items} - set(presets.names))]
+    listed, listed_note = _expected_list(args)
     notes = _notes(args, presets.names) + ((plan.undetermined_note(),) if plan.undetermined else ())
-    expected = verify.load_expected_failures(args.expected_failures, names)
+    notes += (listed_note,) if listed_note else ()
+    expected = verify.load_expected_failures(listed, names)
     suite = selected_suite(args)
     items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
     if not items and not plan.failures:
@@ -130,6 +158,11 @@ def run(args: argparse.Namespace) -> int:
         raise NothingSelected(f"nothing selected: no case to ask a program about matches {selection}")
     opener = functools.partial(verify.open_impl, engine_rules=engine_rules)
     adapter = opener(args.impl, args.timeout)
+    try:
+        verify.started(adapter, args.impl)  # a program that cannot start: one error, exit 2
+    except InputError:
+        verify.close_impl(adapter)
+        raise
     name = adapter.name
     if notes and not (args.quiet or args.json):
         for note in notes:

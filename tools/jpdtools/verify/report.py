@@ -19,11 +19,12 @@ JSON shape (``"format": 1``, ``"kind": "verify"``; keys are stable, new keys may
                  "skipped_by_cause": {"axis pass=forbidden is not supported": 3, ...}}}
 
 ``status`` is the comparator's (pass, fail, open, skip, error); ``outcome`` adds the expected-failure
-list. ``ok`` is false when anything failed unexpectedly, passed unexpectedly or errored, or a case
-file could not be loaded. Timing: ``items_seconds`` sums the time spent on each item (in all
-workers), ``engine_seconds`` the part of it spent waiting for the implementation;
-``harness_seconds`` is the difference. ``limited`` counts the played items compared without some
-claims (those only the harness decides, listed per result under ``limited``). ``suite`` says which
+list. ``ok`` is false when anything failed unexpectedly, passed unexpectedly or errored, a case
+file could not be loaded, or the implementation played nothing (every item skipped). Timing:
+``items_seconds`` sums the time spent on each item (in all workers), ``engine_seconds`` the part
+of it spent waiting for the implementation; ``harness_seconds`` is the difference. ``limited``
+counts the played items compared without some claims (those only the harness decides, listed per
+result under ``limited``). ``suite`` says which
 suite ran (:mod:`jpdtools.suite.identity`; null when unknown); JUnit carries it as ``properties``.
 
 How much of the suite the implementation could play: ``played`` (items not skipped),
@@ -96,9 +97,15 @@ class VerifyRun:
     @property
     def ok(self) -> bool:
         """False when anything failed or passed unexpectedly, errored, did not load — or when the
-        run was interrupted (a partial run is never a success)."""
+        run was interrupted (a partial run is never a success), or when the implementation played
+        nothing (every item skipped: nothing was checked)."""
         bad = any(r.outcome in BAD for r in self.results)
-        return not self.interrupted and not self.failures and not bad
+        return not self.interrupted and not self.failures and not bad and not self.played_nothing
+
+    @property
+    def played_nothing(self) -> bool:
+        """Every item was skipped (there were items): a run that checked nothing."""
+        return bool(self.results) and self.playable == 0
 
     @property
     def total(self) -> int:
@@ -246,6 +253,8 @@ def summary_line(run: VerifyRun) -> str:
     if run.failures:
         parts.append(f"{len(run.failures)} file(s) not loaded")
     verdict = "OK" if run.ok else "FAILED"
+    if run.played_nothing and not run.interrupted:
+        verdict = "FAILED: the implementation played nothing (every item was skipped)"
     if run.interrupted:
         verdict = f"INTERRUPTED ({run.interruption}: partial results)"
     if run.results:

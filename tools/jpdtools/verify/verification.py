@@ -28,6 +28,7 @@ import multiprocessing
 import os
 import queue
 import shlex
+import shutil
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -277,11 +278,15 @@ def open_impl(spec: str, timeout: float, engine_rules: frozenset[str] | None = N
             raise InputError("--impl gnugo: GNU Go is not installed (Debian: apt-get install gnugo)")
         return GtpAdapter(profiles.gnugo(binary), timeout, engine_rules)
     if colon and kind == "gtp":
-        return GtpAdapter(profiles.generic(_argv(spec, rest)), timeout, engine_rules)
+        argv = _argv(spec, rest)
+        _runnable(spec, argv[0])
+        return GtpAdapter(profiles.generic(argv), timeout, engine_rules)
     if engine_rules is not None:
         raise InputError(f"--engine-rules is for GTP engines: {spec!r} declares its rulesets itself")
     if colon and kind == "jsonl":
-        return _jsonl(_argv(spec, rest), timeout)
+        argv = _argv(spec, rest)
+        _runnable(spec, argv[0])
+        return _jsonl(argv, timeout)
     if spec in LIBRARY_PROFILES:
         try:
             from jpdtools.verify.programs.profiles import PROFILES
@@ -289,6 +294,7 @@ def open_impl(spec: str, timeout: float, engine_rules: frozenset[str] | None = N
             raise InputError(f"--impl {spec}: the bundled program profiles are not installed") from None
         if spec not in PROFILES:
             raise InputError(f"--impl {spec}: no such bundled program (known: {', '.join(PROFILES)})")
+        _runnable(spec, PROFILES[spec][0])
         return _jsonl(list(PROFILES[spec]), timeout)
     raise InputError(
         f"--impl {spec!r}: expected gnugo, gtp:COMMAND, jsonl:COMMAND, {', '.join(LIBRARY_PROFILES[:-1])}"
@@ -304,6 +310,34 @@ def _argv(spec: str, rest: str) -> list[str]:
     if not argv:
         raise InputError(f"--impl {spec!r} names no command")
     return argv
+
+
+def _runnable(spec: str, program: str) -> None:
+    """InputError unless ``program`` (the first word of an --impl command) can be run: an engine
+    that cannot start is one clear error, never a run of hundreds of errors."""
+    if shutil.which(program) is None:
+        what = "is not an executable file" if os.path.exists(program) else "does not exist"
+        where = "" if os.sep in program else " on the PATH"
+        raise InputError(f"--impl {spec!r}: cannot start the engine: {program!r} {what}{where}")
+
+
+def started(adapter, spec: str) -> None:
+    """Start a JSON-lines program and do its handshake now (InputError if it cannot: a program
+    that exits at once, or answers ``start`` with an error or garbage, is one clear error and exit
+    2, not a run of errors). A program that does not answer ``start`` in time is not refused here:
+    it may on a relaunch, and each item it fails is an error. GTP engines start per ruleset flag
+    set, lazily; their command was checked by :func:`open_impl`."""
+    declared = getattr(adapter, "declared", None)
+    if declared is None:
+        return
+    from jpdtools.verify.jsonl.adapter import JsonlError, JsonlStartTimeout
+
+    try:
+        declared()
+    except JsonlStartTimeout:
+        return
+    except JsonlError as err:
+        raise InputError(f"--impl {spec!r}: cannot start the program: {err}") from None
 
 
 def _jsonl(command: list[str], timeout: float):

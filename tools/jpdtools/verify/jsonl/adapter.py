@@ -62,6 +62,10 @@ class JsonlError(Exception):
     """The program could not be started or did not complete the handshake."""
 
 
+class JsonlStartTimeout(JsonlError):
+    """The program started but did not answer ``start`` in time (it may on a relaunch)."""
+
+
 class _Timeout(Exception):
     pass
 
@@ -209,7 +213,10 @@ class JsonlAdapter:
         try:
             process.send(encode(Start(PROTOCOL_VERSION, PROTOCOL_VERSIONS)), self.timeout)
             answer = decode(process.receive(self.timeout))
-        except (_Timeout, _Exited, ProtocolError) as err:
+        except _Timeout as err:
+            process.stop(0.0)
+            self._fail_start(f"start: {err}", JsonlStartTimeout)
+        except (_Exited, ProtocolError) as err:
             process.stop(0.0)
             self._fail_start(f"start: {err}")
         if isinstance(answer, Error):
@@ -226,10 +233,10 @@ class JsonlAdapter:
         self._process = process
         return process
 
-    def _fail_start(self, message: str) -> NoReturn:
+    def _fail_start(self, message: str, kind: type[JsonlError] = JsonlError) -> NoReturn:
         self._start_failures += 1
         self._start_error = f"{' '.join(self.command)}: {message}"
-        raise JsonlError(self._start_error)
+        raise kind(self._start_error)
 
     def declared(self) -> Declared:
         """The program's declaration (starting it if needed; raises JsonlError if it cannot)."""
