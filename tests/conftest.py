@@ -27,6 +27,37 @@ if os.environ.get("CI") == "true":
     settings.load_profile("ci")
 
 
+# Both cores by default: `pytest` runs on every core through pytest-xdist (the test extra pins it)
+# unless told otherwise (`-n 0`, `-n N`, `-p no:xdist`). Set here rather than as `-n auto` in
+# pyproject's addopts so that an environment without xdist still runs `pytest` (in one process).
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    if not config.pluginmanager.hasplugin("xdist") or config.getoption("numprocesses", None) is not None:
+        return
+    if hasattr(config, "workerinput") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # a worker runs its share in its own process
+    if config.getoption("usepdb", False) or config.getoption("collectonly", False):
+        return
+    config.option.numprocesses = "auto"
+
+
+# Slow tests (a real browser, engine or build, seconds each): marked, so that `pytest -m "not slow"`
+# gives a quick check; `pytest` and CI run them all.
+SLOW_FILES = (
+    "test_book_chromium.py",  # Chromium
+    "test_verify_gnugo.py",  # GNU Go over the whole suite
+    "test_verify_leela.py",  # Leela Zero
+    "test_fuzz.py",  # GNU Go and Leela Zero games
+    "test_hostile.py",  # programs that hang, flood and leave children behind
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
+
+
 @dataclass(frozen=True)
 class ConformanceParam:
     """One test item: a planned case × ruleset, or a problem to report as a failure."""

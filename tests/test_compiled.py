@@ -3,7 +3,6 @@ while the file, the presets, the grammar and the loader are what they were; anyt
 an edit, a rename, a corrupt, truncated, foreign or older entry, an unwritable folder,
 concurrent writers — parses again or still loads, and never gives a stale model."""
 
-import multiprocessing
 import os
 import pickle
 import shutil
@@ -13,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from jpdtools import diskcache
 from jpdtools.paths import conformance_dir, spec_file
 from jpdtools.presets import load_presets
 from jpdtools.run.runner import Filters, SuiteLoader, load_files, plan_paths
@@ -225,7 +225,7 @@ def test_a_changed_grammar_parses_again(tmp_path):
 
 def test_a_changed_loader_parses_again(tmp_path, monkeypatch):
     loader(tmp_path).load_case_file(KO, PRESETS)
-    monkeypatch.setattr(compiled, "sources_digest", lambda: "another version of the loader")
+    monkeypatch.setattr(diskcache, "code_digest", lambda: "another version of the loader")
     again = loader(tmp_path)
     again.load_case_file(KO, PRESETS)
     assert again.parsed == [str(KO)] and len(entries(tmp_path)) == 2
@@ -238,13 +238,13 @@ def test_the_fingerprint_covers_every_module_loading_imports():
         from jpdtools.presets import load_presets
         from jpdtools.paths import conformance_dir
         from jpdtools.suite.loader import load_case_file, check_error_case
-        from jpdtools.suite.compiled import loader_sources
+        from jpdtools.diskcache import code_sources
         presets = load_presets()
         for path in sorted(conformance_dir().glob("*.yaml")):
             for case in load_case_file(path, presets).cases:
                 if case.load_error is not None:
                     check_error_case(case, presets)
-        covered = {str(p) for _, p in loader_sources()}
+        covered = {str(p) for _, p in code_sources()}
         for name, module in sorted(sys.modules.items()):
             if name.split(".")[0] in ("jpdtools", "jpdref") and getattr(module, "__file__", None):
                 from pathlib import Path
@@ -259,15 +259,15 @@ def test_the_fingerprint_covers_every_module_loading_imports():
 def test_the_fingerprint_changes_with_any_source_file(tmp_path, monkeypatch):
     source = tmp_path / "module.py"
     source.write_text("x = 1\n", encoding="utf-8")
-    monkeypatch.setattr(compiled, "loader_sources", lambda: [("jpdtools/module.py", source)])
-    compiled.sources_digest.cache_clear()
+    monkeypatch.setattr(diskcache, "code_sources", lambda: [("jpdtools/module.py", source)])
+    diskcache.code_digest.cache_clear()
     try:
-        before = compiled.sources_digest()
+        before = diskcache.code_digest()
         source.write_text("x = 2\n", encoding="utf-8")
-        compiled.sources_digest.cache_clear()
-        assert compiled.sources_digest() != before
+        diskcache.code_digest.cache_clear()
+        assert diskcache.code_digest() != before
     finally:
-        compiled.sources_digest.cache_clear()
+        diskcache.code_digest.cache_clear()
 
 
 # -- damaged, foreign and older entries --------------------------------------------------------------
@@ -320,7 +320,7 @@ def test_a_foreign_pickle_with_a_valid_header_is_refused_not_run(tmp_path, what)
     thing = _Payload(marker) if what == "a-command" else {"case_file": Path("x")}
     payload = pickle.dumps(thing, protocol=5)
     key = bytes.fromhex(entry.stem)
-    entry.write_bytes(compiled.MAGIC + key + hashlib.sha256(payload).digest() + payload)
+    entry.write_bytes(diskcache.MAGIC + key + hashlib.sha256(payload).digest() + payload)
     again = _reloads(cache)
     assert again.parsed == [str(KO)] and not marker.exists()
 
@@ -331,7 +331,9 @@ def test_a_valid_pickle_of_something_else_is_not_an_entry(tmp_path):
     loader(tmp_path).load_case_file(KO, PRESETS)
     entry = the_entry(tmp_path)
     payload = pickle.dumps(("not", "an", "entry"), protocol=5)
-    entry.write_bytes(compiled.MAGIC + bytes.fromhex(entry.stem) + hashlib.sha256(payload).digest() + payload)
+    entry.write_bytes(
+        diskcache.MAGIC + bytes.fromhex(entry.stem) + hashlib.sha256(payload).digest() + payload
+    )
     assert _reloads(tmp_path).parsed == [str(KO)]
 
 
@@ -356,13 +358,13 @@ def test_a_read_only_folder_of_entries_is_read(tmp_path):
 
 def test_no_cache_when_switched_off_and_the_folder_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("JPD_CACHE", "off")
-    assert compiled.cache_dirs() == CacheDirs()
+    assert diskcache.cache_dirs() == CacheDirs()
     monkeypatch.delenv("JPD_CACHE")
     monkeypatch.setenv("JPD_CACHE_DIR", str(tmp_path))
-    assert compiled.cache_dirs().write == tmp_path
+    assert diskcache.cache_dirs().write == tmp_path
     monkeypatch.delenv("JPD_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert compiled.cache_dirs().write == tmp_path / "xdg" / "jipingdian" / "suite"
+    assert diskcache.cache_dirs().write == tmp_path / "xdg" / "jipingdian" / "suite"
 
 
 def test_a_file_that_does_not_load_is_an_error_each_time_and_not_kept(tmp_path):
@@ -377,23 +379,61 @@ def test_old_entries_beyond_the_limit_are_removed(tmp_path):
     for n in range(5):
         (tmp_path / f"{n}.entry").write_bytes(b"x")
         os.utime(tmp_path / f"{n}.entry", (n, n))
-    compiled._prune(tmp_path, keep=3)
+    diskcache._prune(tmp_path, keep=3)
     assert [p.name for p in entries(tmp_path)] == ["2.entry", "3.entry", "4.entry"]
 
 
-def _load_in_a_process(args) -> str:
-    cache, path = args
-    case_file = CompiledLoader(CacheDirs((Path(cache),), Path(cache))).load_case_file(Path(path), PRESETS)
-    return repr(case_file)
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from jpdtools.presets import load_presets
+    from jpdtools.suite.compiled import CacheDirs, CompiledLoader
+    cache = Path(sys.argv[1])
+    print(repr(CompiledLoader(CacheDirs((cache,), cache)).load_case_file(Path(sys.argv[2]), load_presets())))
+    """
+)
 
 
 def test_concurrent_writers_leave_one_whole_entry(tmp_path):
     cache = tmp_path / "cache"
     expected = repr(load_case_file(KO, PRESETS))
-    with multiprocessing.get_context("spawn").Pool(4) as pool:
-        results = pool.map(_load_in_a_process, [(str(cache), str(KO))] * 8)
-    assert all(r == expected for r in results)
+    args = [sys.executable, "-c", WRITER, str(cache), str(KO)]
+    writers = [subprocess.Popen(args, stdout=subprocess.PIPE, text=True) for _ in range(6)]
+    outputs = [w.communicate(timeout=600)[0].strip() for w in writers]
+    assert [w.returncode for w in writers] == [0] * 6
+    assert all(out == expected for out in outputs)
     assert not list(cache.glob("*.part"))
     entry = the_entry(cache)
     assert compiled.decode(entry.read_bytes(), bytes.fromhex(entry.stem), str(KO)) is not None
     assert _reloads(cache).parsed == []
+
+
+# -- the presets, kept the same way ---------------------------------------------------------------
+def test_the_presets_are_kept_and_a_changed_presets_file_is_read_again(tmp_path):
+    rulesets = tmp_path / "rulesets.yaml"
+    shutil.copy(spec_file("rulesets.yaml"), rulesets)
+    dirs = CacheDirs((tmp_path / "cache",), tmp_path / "cache")
+    first = load_presets(rulesets, dirs)
+    assert first == PRESETS and len(entries(tmp_path / "cache")) == 1
+    assert load_presets(rulesets, dirs) == first
+    the_entry(tmp_path / "cache").write_bytes(b"JPDCASE1 damaged")
+    assert load_presets(rulesets, dirs) == first  # a damaged entry: parsed again
+    rulesets.write_text(
+        rulesets.read_text(encoding="utf-8").replace("title:", "title: X", 1), encoding="utf-8"
+    )
+    changed = load_presets(rulesets, dirs)
+    assert changed != first and changed.rulesets[0].title.startswith("X")
+
+
+def test_play_reads_the_presets_without_pyyaml(tmp_path):
+    script = (
+        "import sys; from jpdtools.cli import main; "
+        "main(['play', '--size', '9', '--rules', 'chinese', '--moves', 'B E5']); "
+        "print('yaml' in sys.modules)"
+    )
+    env = {**os.environ, "JPD_CACHE_DIR": str(tmp_path)}
+    run = [sys.executable, "-c", script]
+    first = subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout
+    again = subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout
+    assert first.splitlines()[-1] == "True" and again.splitlines()[-1] == "False"

@@ -18,8 +18,6 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
-import yaml
-
 from jpdref.specfiles import spec_dir
 
 
@@ -336,6 +334,8 @@ def parse_presets(text: str, where: str = PRESETS_FILE) -> tuple[Rules, ...]:
     name → {``title``, axis: [value, source], …}. (``jpd lint`` and ``jpd rules`` read the same
     file with line and column locations for every error.)
     """
+    import yaml  # only here: the tools read their presets from a cached copy, without PyYAML
+
     data = yaml.safe_load(text)
     if not isinstance(data, dict) or data.get("format") != 1 or not isinstance(data.get("rulesets"), dict):
         raise RulesError(f"{where}: expected a mapping with 'format: 1' and a 'rulesets' mapping")

@@ -51,11 +51,15 @@ def not_a_case_path(path: Path) -> str:
 
 def read_text_file(path: Path, what: str = "file") -> str:
     """The UTF-8 text of ``path``; an unreadable or undecodable file is an InputError naming it."""
+    return text_of(read_bytes(path, what), path, what)
+
+
+def read_bytes(path: Path, what: str = "file") -> bytes:
+    """The bytes of ``path``; an unreadable file is an InputError naming it."""
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as err:
         raise InputError(f"cannot read {what}: {err.strerror or err}", Location(str(path))) from None
-    return text_of(data, path, what)
 
 
 def text_of(data: bytes, path: Path, what: str = "file") -> str:

@@ -19,14 +19,17 @@ override, so it names the next ruleset — the older spelling ``japanese,chinese
 error names the part at fault and the whole value.
 """
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from jpdref import rules as rules_module
 from jpdref.rules import AXES, PRESETS_FILE, Rules, RulesError, select_ruleset
 
-from jpdtools.errors import InputError, NothingSelected
+from jpdtools import diskcache
+from jpdtools.diskcache import CacheDirs
+from jpdtools.errors import InputError, NothingSelected, read_bytes, text_of
 from jpdtools.paths import spec_file
-from jpdtools.yamlsrc import LocDict, load_yaml_file, location_of
 
 
 @dataclass(frozen=True)
@@ -92,11 +95,42 @@ def parse_selection(values: list[str] | tuple[str, ...], presets: Presets, optio
     return tuple(chosen)
 
 
-def load_presets(path: Path | None = None) -> Presets:
-    """Read and validate the presets file. Raises InputError naming file, line and column."""
+FORMAT = b"jipingdian parsed presets, format 1\n"
+"""The format of a cached presets entry; part of its key."""
+
+
+def load_presets(path: Path | None = None, dirs: CacheDirs | None = None) -> Presets:
+    """Read and validate the presets file. Raises InputError naming file, line and column.
+
+    The parsed presets are kept on disk (:mod:`jpdtools.diskcache`, keyed by the file's bytes and
+    the code that parses them), so a command that does not need PyYAML does not import it.
+    """
     path = path or spec_file(PRESETS_FILE)
-    data = load_yaml_file(path)
-    where = str(path)
+    data = read_bytes(path)
+    key = diskcache.key_of(FORMAT, diskcache.code_digest().encode(), data)
+    dirs = diskcache.cache_dirs() if dirs is None else dirs
+    name = key.hex() + ".entry"
+    found = dirs.find(name, key, _allowed())
+    if isinstance(found, Presets) and all(isinstance(r, Rules) for r in found.rulesets):
+        return found
+    presets = parse_presets_text(text_of(data, path), str(path))
+    dirs.store(name, presets, key)
+    return presets
+
+
+@functools.cache
+def _allowed() -> frozenset[tuple[str, str]]:
+    """The classes a cached Presets value is made of: Presets and jpdref.rules' own."""
+    module = rules_module.__name__
+    names = [n for n, v in vars(rules_module).items() if isinstance(v, type) and v.__module__ == module]
+    return diskcache.allowed_classes((__name__, ("Presets",)), (module, names))
+
+
+def parse_presets_text(text: str, where: str) -> Presets:
+    """The presets of a presets file's text (``where`` names it in messages)."""
+    from jpdtools.yamlsrc import LocDict, load_yaml_text, location_of  # PyYAML: only to parse
+
+    data = load_yaml_text(text, where)
     if not isinstance(data, LocDict) or data.get("format") != 1:
         raise InputError("expected a mapping with 'format: 1'", location_of(data, where))
     table = data.get("rulesets")
@@ -118,9 +152,9 @@ def load_presets(path: Path | None = None) -> Presets:
                 raise InputError(f"axis {axis!r} must be [value, source]", item_loc)
             if not item[1].strip():
                 raise InputError(f"axis {axis!r} of {name!r} cites no source", item_loc)
-            values[axis], sources[axis] = item
+            values[str(axis)], sources[str(axis)] = str(item[0]), str(item[1])
         try:
-            rulesets.append(Rules.from_mapping(name, values, str(entry.get("title", "")), sources))
+            rulesets.append(Rules.from_mapping(str(name), values, str(entry.get("title", "")), sources))
         except RulesError as err:
             raise InputError(str(err), loc) from None
     return Presets(tuple(rulesets))

@@ -16,91 +16,32 @@ preset or loader: a case edited on disk is parsed again by the very next load (n
 by modification times). The outcome of every error case of the file (what the loader says about
 its quoted file) is computed with it and kept in the same entry.
 
-An entry is ``MAGIC``, the key, the SHA-256 of the payload, and the payload: a pickle of the
-model in which the file's own path is left out (so an entry serves the same bytes at any path,
-and a distribution can ship the entries of its suite). An entry is used only when its magic and
-key are the expected ones, the payload's digest matches and the payload unpickles with nothing
-but the model's own classes (:class:`_ModelUnpickler` refuses every other global), into a
-``CaseFile``; anything else — a truncated, corrupt, foreign or older entry — is ignored and the
-file is loaded again. Entries are written to a temporary file in the cache folder and renamed into
-place, so concurrent writers (two ``jpd`` processes, pytest workers) never leave a partial entry:
-the last rename wins and both wrote the same bytes.
-
-Where entries live (:func:`cache_dirs`): read from the distribution's own compiled suite
-(``jpdtools/_data/compiled``, built by ``setup.py``; read-only) and from the user's cache folder
-(``$JPD_CACHE_DIR``, else ``$XDG_CACHE_HOME/jipingdian/suite``, else ``~/.cache/jipingdian/suite``),
-where new entries are written. Not beside the suite: a checkout would see untracked files, an
-installed suite is often read-only, and one user folder serves every checkout and suite at once
-(entries are content-addressed, so they never clash). When the cache folder cannot be made or
-written, loading still works; it just parses every time. ``JPD_CACHE=off`` turns the cache off.
+An entry (:mod:`jpdtools.diskcache`: checked magic, key and digest, only the model's own classes
+unpickled, written atomically) holds a pickle of the model in which the file's own path is left
+out, so an entry serves the same bytes at any path, and a distribution ships the entries of its
+suite (``setup.py``). Where entries live, and why there: :mod:`jpdtools.diskcache`.
 """
 
-import contextlib
 import functools
-import gc
 import hashlib
-import io
-import os
-import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field, is_dataclass
 from pathlib import Path
 
+from jpdtools import diskcache
+from jpdtools.diskcache import CacheDirs, cache_dirs
 from jpdtools.errors import InputError, Location, text_of
 from jpdtools.suite import model
 from jpdtools.suite.model import Case, CaseFile, LoadErrorSpec
 
 FORMAT = b"jipingdian compiled case file, format 1\n"
 """The entry format; part of every key (a change of the layout below changes it)."""
-MAGIC = b"JPDCASE1"
-CACHE_ENV = "JPD_CACHE_DIR"
-SWITCH_ENV = "JPD_CACHE"
-PACKAGED = ("_data", "compiled")
-"""The distribution's compiled suite, relative to the ``jpdtools`` package."""
-MAX_ENTRIES = 2000
-"""Entries kept in the user's cache folder; beyond that the least recently used go."""
-_DIGEST = 32
-_HEADER = len(MAGIC) + 2 * _DIGEST
-_PATH = "path"  # the persistent id standing for the case file's own path in a payload
-
-LOADER_SOURCES = (("jpdtools", "suite"), ("jpdtools", "records"), ("jpdtools", ""), ("jpdref", "**"))
-"""(package, folder) whose ``.py`` files make the loader's fingerprint: ``""`` the package's own
-top-level modules, ``"**"`` every module of the package. Every module that loading a case file
-imports is in one of them (tests/test_compiled.py checks it)."""
 
 
 # -- keys -------------------------------------------------------------------------------------------
-def loader_sources() -> list[tuple[str, Path]]:
-    """(name, file) of every source file of the loader's fingerprint, in a fixed order."""
-    import jpdref
-
-    roots = {
-        "jpdtools": Path(__file__).resolve().parents[1],
-        "jpdref": Path(jpdref.__file__).resolve().parent,
-    }
-    found: list[tuple[str, Path]] = []
-    for package, folder in LOADER_SOURCES:
-        root = roots[package]
-        paths = sorted(root.rglob("*.py")) if folder == "**" else sorted((root / folder).glob("*.py"))
-        found.extend((p.relative_to(root.parent).as_posix(), p) for p in paths)
-    return found
-
-
-@functools.cache
-def sources_digest() -> str:
-    """The SHA-256 of the loader's source files, read once per process (the code that runs is the
-    code imported at start)."""
-    digest = hashlib.sha256(FORMAT)
-    for name, path in loader_sources():
-        source = path.read_bytes()
-        digest.update(b"\0%s\0%d\0" % (name.encode(), len(source)))
-        digest.update(source)
-    return digest.hexdigest()
-
-
 def loader_fingerprint(grammar: Path) -> str:
     """The SHA-256 of the grammar (read every time) and of the loader's source files."""
-    digest = hashlib.sha256(sources_digest().encode())
+    digest = hashlib.sha256(diskcache.code_digest().encode())
     digest.update(grammar.read_bytes())
     return digest.hexdigest()
 
@@ -113,10 +54,7 @@ def presets_digest(presets) -> str:
 
 def entry_key(fingerprint: str, presets: str, data: bytes) -> bytes:
     """The key of the entry for a case file's bytes ``data``."""
-    digest = hashlib.sha256(FORMAT)
-    for part in (fingerprint.encode(), presets.encode(), hashlib.sha256(data).digest()):
-        digest.update(b"%d:" % len(part) + part)
-    return digest.digest()
+    return diskcache.key_of(FORMAT, fingerprint.encode(), presets.encode(), hashlib.sha256(data).digest())
 
 
 # -- entries ----------------------------------------------------------------------------------------
@@ -132,151 +70,35 @@ class Entry:
     error_outcomes: ErrorOutcomes = ()
 
 
-_ALLOWED = {
-    ("jpdtools.errors", "Location"),
-    ("jpdtools.yamlsrc", "LocStr"),
-    ("fractions", "Fraction"),
-    (__name__, "Entry"),
-    *(
-        ("jpdtools.suite.model", name)
-        for name, value in vars(model).items()
-        if isinstance(value, type) and is_dataclass(value) and value.__module__ == model.__name__
+_ALLOWED = diskcache.allowed_classes(
+    ("jpdtools.errors", ("Location",)),
+    ("jpdtools.yamlsrc", ("LocStr",)),
+    ("fractions", ("Fraction",)),
+    (__name__, ("Entry",)),
+    (
+        "jpdtools.suite.model",
+        [
+            name
+            for name, value in vars(model).items()
+            if isinstance(value, type) and is_dataclass(value) and value.__module__ == model.__name__
+        ],
     ),
-}
-
-
-class _ModelUnpickler(pickle.Unpickler):
-    """Unpickles the case model and nothing else: every global but the model's classes is refused,
-    so a foreign pickle cannot call anything."""
-
-    def __init__(self, data: bytes, path: str) -> None:
-        super().__init__(io.BytesIO(data))
-        self._path = path
-
-    def find_class(self, module: str, name: str):
-        if (module, name) not in _ALLOWED:
-            raise pickle.UnpicklingError(f"{module}.{name} is not part of the case model")
-        return super().find_class(module, name)
-
-    def persistent_load(self, pid):
-        if pid != _PATH:
-            raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
-        return self._path
-
-
-class _ModelPickler(pickle.Pickler):
-    def __init__(self, out: io.BytesIO, path: str) -> None:
-        super().__init__(out, protocol=5)
-        self._path = path
-
-    def persistent_id(self, obj):
-        return _PATH if type(obj) is str and obj == self._path else None
+)
 
 
 def encode(entry: Entry, key: bytes) -> bytes | None:
     """The bytes of an entry; None when the model cannot be stored without its path."""
-    out = io.BytesIO()
-    path = entry.case_file.path
-    _ModelPickler(out, path).dump(entry)
-    payload = out.getvalue()
-    if path.encode() in payload:  # the path inside some other text: the payload would tie it to this path
-        return None
-    return MAGIC + key + hashlib.sha256(payload).digest() + payload
+    return diskcache.encode(entry, key, entry.case_file.path)
 
 
 def decode(data: bytes, key: bytes, path: str) -> Entry | None:
-    """The entry in ``data`` if it is whole, has ``key`` and holds a case model; else None."""
-    if len(data) < _HEADER or data[: len(MAGIC)] != MAGIC or data[len(MAGIC) : len(MAGIC) + _DIGEST] != key:
-        return None
-    payload = data[_HEADER:]
-    if hashlib.sha256(payload).digest() != data[len(MAGIC) + _DIGEST : _HEADER]:
-        return None
-    collecting = gc.isenabled()
-    gc.disable()  # tens of thousands of new objects: the collector would double the time
-    try:
-        entry = _ModelUnpickler(payload, path).load()
-    except Exception:  # whatever a damaged payload raises: it is not an entry
-        return None
-    finally:
-        if collecting:
-            gc.enable()
-    if not isinstance(entry, Entry) or not isinstance(entry.case_file, CaseFile):
-        return None
-    if entry.case_file.path != path:
-        return None
-    return entry
+    """The entry in ``data`` if it is whole, has ``key`` and holds the case model of ``path``."""
+    entry = diskcache.decode(data, key, _ALLOWED, path)
+    return entry if _is_entry_of(entry, path) else None
 
 
-# -- where ------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class CacheDirs:
-    """Folders to read entries from (in order), and the one to write new entries to (or None)."""
-
-    read: tuple[Path, ...] = ()
-    write: Path | None = None
-
-
-def user_cache_dir() -> Path | None:
-    """``$JPD_CACHE_DIR``, else the user's cache folder for jipingdian's compiled suite."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME")
-    try:
-        root = Path(base) if base else Path.home() / ".cache"
-    except RuntimeError:  # no home folder to be found
-        return None
-    return root / "jipingdian" / "suite"
-
-
-def packaged_dir() -> Path | None:
-    """``jpdtools/_data/compiled`` when this is an installed distribution that carries it."""
-    folder = Path(__file__).resolve().parents[1].joinpath(*PACKAGED)
-    return folder if folder.is_dir() else None
-
-
-def cache_dirs() -> CacheDirs:
-    """Where this process reads and writes entries (see the module docstring)."""
-    if os.environ.get(SWITCH_ENV, "").strip().lower() == "off":
-        return CacheDirs()
-    user = user_cache_dir()
-    read = tuple(d for d in (packaged_dir(), user) if d is not None)
-    return CacheDirs(read, user)
-
-
-def write_entry(folder: Path, name: str, data: bytes) -> bool:
-    """Write an entry whole or not at all (a temporary file, then one rename); False on failure."""
-    import tempfile  # only when writing: 5 ms of every start
-
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".part")
-    except OSError:
-        return False
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, folder / name)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        return False
-    _prune(folder)
-    return True
-
-
-def _prune(folder: Path, keep: int = MAX_ENTRIES) -> None:
-    """Remove the least recently used entries beyond ``keep`` (and temporary files left by a kill)."""
-    try:
-        entries = [(p.stat().st_mtime, p) for p in folder.iterdir() if p.suffix in (".entry", ".part")]
-    except OSError:
-        return
-    if len(entries) <= keep:
-        return
-    entries.sort(reverse=True)
-    for _, path in entries[keep:]:
-        with contextlib.suppress(OSError):
-            path.unlink()
+def _is_entry_of(value: object, path: str) -> bool:
+    return isinstance(value, Entry) and isinstance(value.case_file, CaseFile) and value.case_file.path == path
 
 
 # -- the loader -------------------------------------------------------------------------------------
@@ -322,12 +144,13 @@ class CompiledLoader:
         digest = presets_digest(presets)
         key = entry_key(self._fingerprint(), digest, data)
         entry_name = key.hex() + ".entry"
-        for folder in self.dirs.read:
-            entry = _read(folder / entry_name, key, name)
-            if entry is not None:
-                if folder == self.dirs.write:
-                    _touch(folder / entry_name)
-                return self._remember(entry, digest)
+        entry = self.dirs.find(entry_name, key, _ALLOWED, name)
+        if (
+            isinstance(entry, Entry)
+            and isinstance(entry.case_file, CaseFile)
+            and entry.case_file.path == name
+        ):
+            return self._remember(entry, digest)
         case_file = self.load_text(text_of(data, path), name, presets)  # InputError: not stored
         self.parsed.append(name)
         outcomes = tuple(
@@ -336,10 +159,7 @@ class CompiledLoader:
             if case.load_error is not None
         )
         entry = Entry(case_file, outcomes)
-        if self.dirs.write is not None:
-            encoded = encode(entry, key)
-            if encoded is not None:
-                write_entry(self.dirs.write, entry_name, encoded)
+        self.dirs.store(entry_name, entry, key, name)
         return self._remember(entry, digest)
 
     def _remember(self, entry: Entry, digest: str) -> CaseFile:
@@ -354,19 +174,6 @@ class CompiledLoader:
             if known is not None:
                 return known
         return self.check(case, presets)
-
-
-def _read(path: Path, key: bytes, name: str) -> Entry | None:
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    return decode(data, key, name)
-
-
-def _touch(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        os.utime(path)
 
 
 # -- the distribution's compiled suite ---------------------------------------------------------------
