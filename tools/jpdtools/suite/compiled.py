@@ -178,16 +178,19 @@ class CompiledLoader:
 
 # -- the distribution's compiled suite ---------------------------------------------------------------
 def build(suite: Path, out: Path) -> int:
-    """Compile every case file of ``suite`` into ``out`` (``setup.py`` runs this on the built
-    packages, so the keys are those of the installed files). Returns the number of entries."""
+    """Compile the presets and every case file of ``suite`` into ``out`` (``setup.py`` runs this on
+    the built packages, so the keys are those of the installed files). Returns the number of case
+    files; raises when one does not load or its entry cannot be read back."""
     from jpdtools.presets import load_presets
 
-    presets = load_presets()
-    compiler = CompiledLoader(CacheDirs((), out))
+    presets = load_presets(dirs=CacheDirs((), out))
     files = sorted(p for p in suite.rglob("*.yaml") if p.is_file())
+    compiler = CompiledLoader(CacheDirs((), out))
     for path in files:
         compiler.load_case_file(path, presets)  # an InputError: the build fails, naming the file
-    written = len(list(out.glob("*.entry")))
-    if written != len(files):
-        raise RuntimeError(f"compiled {written} of the {len(files)} case files of {suite} into {out}")
-    return written
+    reader = CompiledLoader(CacheDirs((out,), None))
+    for path in files:
+        reader.load_case_file(path, load_presets(dirs=CacheDirs((out,), None)))
+    if reader.parsed:
+        raise RuntimeError(f"the compiled suite in {out} misses {', '.join(reader.parsed)}")
+    return len(files)
