@@ -126,6 +126,24 @@ class Board:
                         self.chain[q] = ch
                         stack.append(q)
 
+    def copy(self) -> "Board":
+        """An independent copy: the same stones, chains, liberties and hash (no flood fill)."""
+        other = Board.__new__(Board)
+        other.geometry, other.nbrs, other.keys, other.hash = self.geometry, self.nbrs, self.keys, self.hash
+        other.color = list(self.color)
+        copies: dict[int, Chain] = {}
+        chain: list[Chain | None] = []
+        for ch in self.chain:
+            if ch is None:
+                chain.append(None)
+                continue
+            twin = copies.get(id(ch))
+            if twin is None:
+                twin = copies[id(ch)] = Chain(ch.color, list(ch.stones), set(ch.libs), ch.key)
+            chain.append(twin)
+        other.chain = chain
+        return other
+
     # -- queries -----------------------------------------------------------------------------
     def stones(self) -> dict[int, Color]:
         return {p: Color(c) for p, c in enumerate(self.color) if c != EMPTY}

@@ -27,7 +27,7 @@ hashes: the hash finds a candidate, the exact position decides, {#rep.hashing}),
 prisoners and the counters that counting needs.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -309,6 +309,19 @@ class Game:
             game.occurrences = dict(self.occurrences)
         game._remember()  # the halt position, facing the first mover, is in the stage's history
         return game
+
+    def copy(self) -> "Game":
+        """An independent copy of this game: playing on one changes nothing in the other (a search
+        tries each move on a copy). Every container field is copied one level deep (their items
+        are immutable: ints, bytes, tuples, frozen actions); the board copies its chains."""
+        changes = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Board | History):
+                changes[f.name] = value.copy()
+            elif isinstance(value, dict | list):
+                changes[f.name] = value.copy()
+        return replace(self, **changes)
 
     @property
     def geometry(self) -> Geometry:

@@ -90,6 +90,11 @@ def run(args: argparse.Namespace) -> int:
     if report.coverage and not args.no_coverage_table:
         print(coverage_table(list(report.coverage)))
         print()
+    pending = [c for c in report.statuses if c.pending]
+    if pending:
+        print(f"{len(pending)} case(s) whose statuses are not proven yet (status-proof: pending):")
+        for c in pending:
+            print(f"  {c.case_id}: {c.pending}")
     for problem in report.problems:
         print(problem)
     cases = sum(len(f.cases) for f in files)

@@ -1,2 +1,2 @@
-"""Checks of the suite against the spec (``jpd lint``). May import run, suite, records, jpdref and the
-top-level foundations."""
+"""Checks of the suite against the spec (``jpd lint``). May import proof, run, suite, records, jpdref
+and the top-level foundations."""

@@ -33,6 +33,9 @@
 * **19×19 coverage** — each of those clauses is also cited by a case on a 19×19 board, so that an
   engine that plays only 19×19 is tested on every clause (``conformance/board19.yaml`` holds
   small cases moved into the corner of a 19×19 board: :mod:`jpdtools.suite.enlarge`);
+* **status** — every dead and seki mark of a counting case's agreement is proven on its board
+  (:mod:`.statuses`, spec/counting.md#count.status), or the case says ``status-proof: agreement``
+  with the reason;
 * **count coverage** (only with ``require_count_coverage``, ``jpd lint --require-count-coverage``)
   — every clause ``{#count.…}`` of ``spec/counting.md`` is cited by at least one case. It is a
   separate switch because the counting cases are still being written: CI turns it on once they
@@ -50,6 +53,7 @@ from jpdtools.presets import Presets
 from jpdtools.review import traceability
 from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
+from jpdtools.review.statuses import CaseStatuses, prove_files
 from jpdtools.run.adapters import Adapter, Observation
 from jpdtools.run.compare import CaseResult
 from jpdtools.run.features import exercised
@@ -95,7 +99,7 @@ class Anchor:
 
 @dataclass(frozen=True)
 class Problem:
-    check: str  # ids | stability | anchors | sources | seeds | review | coverage | pins | load | features
+    check: str  # ids | stability | anchors | sources | seeds | review | coverage | pins | status | load | …
     message: str
     location: Location | None = None
 
@@ -130,6 +134,7 @@ class LintReport:
     new_ids: tuple[str, ...] = ()  # suite ids missing from ids.txt
     count_coverage: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (count clause, citing case ids)
     large_board: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (play clause, citing 19×19 case ids)
+    statuses: tuple[CaseStatuses, ...] = ()  # the status proofs of the counting cases
 
     @property
     def ok(self) -> bool:
@@ -600,6 +605,36 @@ def check_overrides(spec_dir: Path, presets: Presets) -> list[Problem]:
     return []
 
 
+def check_statuses(proven: Sequence[CaseStatuses]) -> list[Problem]:
+    """{#count.status} A declared status disproven, undecided, or on a position that cannot be played."""
+    problems = []
+    for case in proven:
+        if case.holds is True:
+            continue
+        if case.error:
+            problems.append(
+                Problem(
+                    "status", f"{case.case_id}: its statuses cannot be proven: {case.error}", case.location
+                )
+            )
+            continue
+        for proof in case.proofs:
+            if proof.holds is True:
+                continue
+            marks = " ".join(c[0] for c in proof.chains)
+            verdict = "is not proven" if proof.holds is None else "is disproven"
+            why = "; ".join(proof.failures())
+            problems.append(
+                Problem(
+                    "status",
+                    f"{case.case_id}: {proof.status} {marks} {verdict} ({why}); redraw the position, or say "
+                    "'status-proof: {agreement: why}' (on purpose) or '{pending: why}'",
+                    case.location,
+                )
+            )
+    return problems
+
+
 def lint(
     files: Sequence[CaseFile],
     failures: Sequence[LoadFailure],
@@ -644,6 +679,8 @@ def lint(
     problems += check_sources(files, anchors, spec_dir, seeds_root, whole_suite and not failures)
     problems += check_review(files)
     problems += check_question_reviews(spec_dir, presets, anchors)
+    proven = prove_files(files, presets)
+    problems += check_statuses(proven)
     count_rows = count_coverage(files, anchors)
     if require_count_coverage:
         problems += check_count_coverage(count_rows, anchors, spec_dir)
@@ -652,7 +689,7 @@ def lint(
     problems += check_overrides(spec_dir, presets)
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
-        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows))
+        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven))
     runs = reference_runs(files, presets, adapter, loader)
     legality = legality_by_case(files, presets, adapter, loader, runs)
     problems += check_feature_derivation(runs)
@@ -660,4 +697,6 @@ def lint(
     problems += check_coverage(rows, anchors, spec_dir)
     large = large_board_coverage(files, covered_anchors(anchors)) if whole_suite else []
     problems += check_large_board(large, anchors, spec_dir)
-    return LintReport(tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows), tuple(large))
+    return LintReport(
+        tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows), tuple(large), tuple(proven)
+    )

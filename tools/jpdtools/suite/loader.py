@@ -67,6 +67,7 @@ ERROR_CODES = (
     "bad-agreement",
 )
 FILE_KEYS = ("format", "topic", "cases")
+STATUS_PROOF_KINDS = ("agreement", "pending")
 CASE_KEYS = (
     "id",
     "title",
@@ -93,6 +94,7 @@ CASE_KEYS = (
     "decided-by",
     "rulings",
     "comments",
+    "status-proof",
     "load-error",
 )
 ERROR_CASE_KEYS = (
@@ -346,6 +348,7 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
     case = Case(
         rules=rules,
         depends=depends,
+        status_proof=_status_proof(item, ctx),
         setup=setup,
         history=history,
         moves=moves,
@@ -361,6 +364,27 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         if setup.source == "board":
             setup = replace(setup, text=render_diagram(setup))
     return replace(case, setup=setup, expectations=expectations)
+
+
+def _status_proof(item: LocDict, ctx: _Ctx) -> tuple[str, str]:
+    """{#format.status-proof} ``status-proof: {agreement: why}`` or ``{pending: why}`` → (kind, why);
+    ("", "") when absent."""
+    if "status-proof" not in item:
+        return "", ""
+    value = item["status-proof"]
+    where = ctx.value(item, "status-proof")
+    if not isinstance(value, LocDict) or len(value) != 1 or next(iter(value)) not in STATUS_PROOF_KINDS:
+        raise ctx.error(
+            "schema",
+            "'status-proof' is a mapping with one key, 'agreement' or 'pending', giving the reason",
+            where,
+        )
+    kind = next(iter(value))
+    reason = value[kind]
+    if not isinstance(reason, str) or not reason.strip():
+        message = f"'status-proof: {kind}' must give the reason as a text"
+        raise ctx.error("schema", message, ctx.value(value, kind))
+    return str(kind), " ".join(reason.split())
 
 
 RULING_KEYS = ("status", "decision", "decided", "decided-by")

@@ -442,6 +442,9 @@ class Case:
     decided_by: str = ""  # who took it
     rulings: tuple[Ruling, ...] = ()  # decisions on single rulesets' verdicts
     comments: tuple[Comment, ...] = ()
+    # spec/case-format.md#format.status-proof: ("agreement" | "pending", why) when the agreement's
+    # statuses are agreed on purpose / not proven yet; ("", "") when lint proves them
+    status_proof: tuple[str, str] = ("", "")
     location: Location | None = field(default=None, compare=False)
 
     @property

@@ -176,6 +176,10 @@ def _case(case: Case, explicit_status: bool = False) -> list[str]:
         out.append(f"{ind}open: {_list(case.open)}")
     if case.note:
         out.append(f"{ind}note:{_value(case.note, 4)}")
+    if case.status_proof[0]:
+        kind, why = case.status_proof
+        out.append(f"{ind}status-proof:")
+        out.append(f"{ind}  {kind}:{_value(why, 6)}")
     return out + review_lines(case, ind, explicit_status)
 
 

@@ -1,3 +1,4 @@
 """Verifying third-party programs: outcomes and parallel execution, the GTP and JSON-lines harnesses, the
-bundled library programs and the verify reports. May import run, suite, records, jpdref and the
+bundled library programs and the verify reports. May import review (the status proofs), proof, run, suite,
+records, jpdref and the
 top-level foundations."""

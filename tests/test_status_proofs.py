@@ -1,0 +1,231 @@
+"""The status prover (spec/counting.md#count.status): dead, alive and seki proven by search through
+the reference engine, and ``jpd lint`` holding every counting case's statuses to it."""
+
+import pytest
+from jpdref import BLACK, WHITE, Geometry
+from jpdtools.presets import load_presets
+from jpdtools.proof.benson import unconditionally_alive
+from jpdtools.proof.status import Position, StatusProver
+
+PRESETS = load_presets()
+RULES = PRESETS.get("chinese")
+
+
+def position(rows: str) -> Position:
+    lines = [line.split() for line in rows.strip().splitlines()]
+    geometry = Geometry(len(lines[0]), len(lines))
+    stones = {}
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            if ch in "XO":
+                stones[geometry.point(x, y)] = BLACK if ch == "X" else WHITE
+    return Position(geometry, stones)
+
+
+# A 2-point eye against a 1-point eye with four shared liberties (count.territory.002): a seki,
+# because White's throw-in at A4 turns Black's two-point eye into one when Black fills the last
+# shared liberties.
+TWO_AGAINST_ONE = """
+. X . O O
+. X . O .
+X X . O O
+X X . O O
+"""
+
+# The same with White's eye filled: a capturing race Black wins (four shared liberties + two
+# against four).
+RACE = """
+. X . O O
+. X . O O
+X X . O O
+X X . O O
+"""
+
+
+def test_two_point_eye_against_one_point_eye_is_seki():
+    proof = StatusProver(RULES, position(TWO_AGAINST_ONE)).seki(["B1", "D1"])
+    assert proof.holds is True, proof.describe()
+    needs = sorted((p.color, p.first, p.needs) for p in proof.proofs)
+    assert needs == sorted(
+        [(c, f, "safe") for c in "BW" for f in "BW"] + [("B", "B", "dependent"), ("W", "W", "dependent")]
+    )
+
+
+def test_a_capturing_race_is_not_seki_and_the_tree_shows_the_capture():
+    proof = StatusProver(RULES, position(RACE)).seki(["B1", "D1"])
+    assert proof.holds is False
+    white = [p for p in proof.proofs if p.color == "W" and p.needs == "safe"]
+    assert {p.holds for p in white} == {False}  # captured whoever moves first
+    # the refutation is a tree a reader can follow: Black's first move and White's answers
+    lines = "\n".join(line for p in white for node in p.lines for line in node.lines())
+    assert "B C" in lines
+
+
+def test_two_eyes_of_its_own_are_not_seki():
+    # count.area.012's old diagram: straight threes on both sides; B A3 / W E3 make two eyes
+    rows = """
+    . X . O .
+    . X . O .
+    . X . O .
+    X X . O O
+    """
+    proof = StatusProver(RULES, position(rows), budget=2000).seki(["B1", "D1"])
+    assert proof.holds is False
+    assert any(p.needs == "dependent" and p.holds is False for p in proof.proofs)
+
+
+def test_a_lone_stone_in_a_small_territory_is_dead():
+    rows = """
+    O . X . .
+    . X X . .
+    X X . . .
+    . . . . .
+    . . . . .
+    """
+    pos = position(rows)
+    # the White stone at A5 has no room: captured whoever moves first
+    proof = StatusProver(RULES, pos).dead(["A5"])
+    assert proof.holds is True, proof.describe()
+
+
+def test_a_stone_that_makes_seki_when_it_moves_first_is_not_dead():
+    # count.example.dead-stone's old diagram: Black's wall has no eye but column A, so White A3,
+    # moving first, plays A2 and the two chains share A4 and A1 (seki)
+    rows = """
+    . X O .
+    O X O .
+    . X O .
+    . X O .
+    """
+    proof = StatusProver(RULES, position(rows)).dead(["A3"])
+    assert proof.holds is False
+    white_first = [p for p in proof.proofs if p.first == "W"]
+    assert white_first and white_first[0].holds is False
+
+
+def test_unconditional_life_needs_two_vital_regions():
+    pos = position(
+        """
+        . X . X O
+        X X X X O
+        O O O O O
+        . . . . .
+        """
+    )
+    board = pos.board()
+    alive = unconditionally_alive(pos.geometry, board.color, int(BLACK))
+    assert pos.geometry.from_gtp("B3") in alive
+    assert not unconditionally_alive(pos.geometry, board.color, int(WHITE))
+
+
+def test_undecided_within_the_budget_says_so():
+    proof = StatusProver(RULES, position(TWO_AGAINST_ONE), budget=5).seki(["B1", "D1"])
+    assert proof.holds is None
+    assert any("undecided within" in line for line in proof.describe())
+
+
+def test_a_mark_on_an_empty_point_is_refused():
+    with pytest.raises(ValueError, match="no stone at C1"):
+        StatusProver(RULES, position(TWO_AGAINST_ONE)).seki(["C1"])
+
+
+# -- jpd lint holds the cases to their statuses ------------------------------------------------
+
+from jpdtools.errors import InputError  # noqa: E402
+from jpdtools.review.lint import check_statuses  # noqa: E402
+from jpdtools.review.statuses import prove_files  # noqa: E402
+from jpdtools.suite.loader import load_case_text  # noqa: E402
+
+CASE = """
+format: 1
+cases:
+  - id: test.seki
+    title: a seki with a two-point eye against a one-point eye
+    spec: [count.status]
+    seeds: ["J1989 Art. 7"]
+    rules: [japanese]
+    board: |
+      5x4
+{rows}
+    moves: ""
+    agreement:
+      seki: B1 D1
+    expect:
+      japanese: |
+        count: winner W margin -6.5 black 0 white 0
+{extra}
+"""
+
+
+def case_file(rows: str, extra: str = ""):
+    indented = "\n".join("      " + line.strip() for line in rows.strip().splitlines())
+    return load_case_text(CASE.format(rows=indented, extra=extra), "t.yaml", PRESETS)
+
+
+@pytest.fixture(autouse=True)
+def no_proof_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("JPD_PROOF_CACHE", str(tmp_path / "cache"))
+
+
+def test_lint_proves_a_true_seki():
+    proven = prove_files([case_file(TWO_AGAINST_ONE)], PRESETS)
+    assert [c.holds for c in proven] == [True]
+    assert check_statuses(proven) == []
+
+
+def test_lint_fails_on_a_mutated_diagram_that_turns_the_seki_into_a_capturing_race():
+    proven = prove_files([case_file(RACE)], PRESETS)
+    problems = check_statuses(proven)
+    assert len(problems) == 1
+    message = str(problems[0])
+    assert "test.seki: seki A1 D1 is disproven" in message
+    assert "W D1 (+7), White first: is captured" in message
+    assert "W D1 (+7), Black first: is captured" in message
+    assert problems[0].location is not None and problems[0].location.line == 4
+
+
+def test_the_cache_gives_the_same_answer(monkeypatch, tmp_path):
+    monkeypatch.setenv("JPD_PROOF_CACHE", str(tmp_path / "again"))
+    first = prove_files([case_file(RACE)], PRESETS)
+    second = prove_files([case_file(RACE)], PRESETS)
+    assert list((tmp_path / "again").iterdir())
+    assert [str(p) for p in check_statuses(first)] == [str(p) for p in check_statuses(second)]
+    assert first[0].proofs == second[0].proofs
+
+
+def test_an_agreement_or_pending_status_proof_is_not_searched():
+    agreed = case_file(RACE, "    status-proof:\n      agreement: built to test what the agreement does")
+    pending = case_file(RACE, "    status-proof:\n      pending: the diagram is to be redrawn")
+    proven = prove_files([agreed, pending], PRESETS)
+    assert [(c.agreement, c.pending, c.proofs) for c in proven] == [
+        ("built to test what the agreement does", "", ()),
+        ("", "the diagram is to be redrawn", ()),
+    ]
+    assert check_statuses(proven) == []
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "    status-proof: agreement",
+        "    status-proof:\n      agreed: x",
+        "    status-proof:\n      agreement: ''",
+    ],
+)
+def test_a_malformed_status_proof_is_a_located_schema_error(value):
+    with pytest.raises(InputError) as err:
+        case_file(TWO_AGAINST_ONE, value)
+    assert err.value.code == "schema"
+    assert err.value.location is not None and err.value.location.line >= 19
+
+
+def test_a_game_copy_is_independent_of_its_original():
+    from jpdref import Action, Game
+
+    game = Game.new(RULES, Geometry(5, 4), dict(position(TWO_AGAINST_ONE).stones))
+    twin = game.copy()
+    assert twin.play(Action.move(BLACK, game.geometry.from_gtp("C4"))).legal
+    assert game.board.color[game.geometry.from_gtp("C4")] == 0 and not game.record
+    assert twin.board.hash == twin.board.compute_hash() and game.board.hash == game.board.compute_hash()
+    # the repetition history is the copy's own: the original may still play C4
+    assert game.play(Action.move(BLACK, game.geometry.from_gtp("C4"))).legal

@@ -1,0 +1,12 @@
+"""Proofs of the life, death and seki a counting case declares (spec/counting.md#count.status).
+
+A bounded exhaustive search that plays every move through the reference engine
+(:meth:`jpdref.Game.play`: its legality, captures and repetition rule, never a copy of them) and
+returns a small move tree a reviewer can read, or "undecided within N nodes". May import jpdref
+and the top-level foundations only.
+
+* :mod:`.tree` — the move tree of a proof (frozen values the book draws);
+* :mod:`.benson` — unconditional life (Benson's algorithm): chains no sequence of moves captures;
+* :mod:`.search` — can one side capture a chain, with a given side moving first?
+* :mod:`.status` — dead, alive and seki for the chains of a position, by the definitions.
+"""

@@ -1,0 +1,277 @@
+"""Dead, alive and seki for the chains of a position, by the definitions of
+spec/counting.md#count.status.
+
+* **dead** — for each side moving first, the opponent captures the chain against any defence;
+* **alive** — for each side moving first, the opponent cannot capture it (unconditional life,
+  :mod:`.benson`, decides without search where it applies);
+* **seki** — chains of both colours, each alive in that sense, each with a liberty on a *shared*
+  point (an empty area that living stones of both colours border: J1989 Art. 8's dame, 004's 公气),
+  and none of which its owner can make unconditionally alive on its own (two eyes).
+
+Each chain is proved by :class:`.search.CaptureSearch` on its *region*: the empty areas next to it
+and next to the opponent's chains that touch it. The answers keep the first moves of each proof.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from jpdref import Geometry, Rules
+from jpdref.board import Board
+from jpdref.stones import EMPTY, Color
+
+from jpdtools.proof.benson import unconditionally_alive
+from jpdtools.proof.search import TWO_EYES, CaptureSearch
+from jpdtools.proof.tree import MoveNode
+
+DEAD, ALIVE, SEKI = "dead", "alive", "seki"
+DEFAULT_BUDGET = 3_000
+
+
+@dataclass(frozen=True)
+class ChainProof:
+    """One chain, one side moving first: is it captured (``dead``) or safe (``alive``)?
+
+    ``holds`` is True when the search proved what the status needs, False when it proved the
+    opposite, None when it stopped (``stopped``: ``nodes`` or ``depth``) before deciding.
+    """
+
+    chain: tuple[str, ...]  # its stones, GTP vertices, sorted
+    color: str  # "B" | "W"
+    first: str  # who moves first
+    needs: str  # "captured" | "safe" | "dependent" (its owner cannot make it live on its own)
+    holds: bool | None
+    lines: tuple[MoveNode, ...] = ()
+    nodes: int = 0
+    stopped: str = ""
+    method: str = "search"  # "search" | "unconditional"
+
+    @property
+    def name(self) -> str:
+        return self.chain[0] if len(self.chain) == 1 else f"{self.chain[0]} (+{len(self.chain) - 1})"
+
+    def describe(self) -> str:
+        side = "Black" if self.first == "B" else "White"
+        if self.method == "unconditional":
+            return f"{self.color} {self.name}: unconditionally alive (no search needed)"
+        if self.holds is None:
+            bound = f"{self.stopped} bound"
+            return f"{self.color} {self.name}, {side} first: undecided within {self.nodes} nodes ({bound})"
+        if self.needs == "dependent":
+            verb = (
+                "cannot make two eyes of its own"
+                if self.holds
+                else "makes two eyes of its own (so it is not seki)"
+            )
+            return f"{self.color} {self.name}, {side} first: {verb} ({self.nodes} nodes)"
+        captured = (self.needs == "captured") == self.holds
+        verb = "is captured" if captured else "cannot be captured"
+        return f"{self.color} {self.name}, {side} first: {verb} ({self.nodes} nodes)"
+
+
+@dataclass(frozen=True)
+class StatusProof:
+    """The proof of one declared status for a set of chains: every chain proof, and what else the
+    definition needs that failed (``problems``, e.g. a seki chain with no shared liberty)."""
+
+    status: str  # dead | alive | seki
+    chains: tuple[tuple[str, ...], ...]
+    proofs: tuple[ChainProof, ...]
+    problems: tuple[str, ...] = ()
+
+    @property
+    def holds(self) -> bool | None:
+        """True: proven; False: disproven; None: undecided within the bounds."""
+        if self.problems or any(p.holds is False for p in self.proofs):
+            return False
+        if any(p.holds is None for p in self.proofs):
+            return None
+        return True
+
+    def describe(self) -> list[str]:
+        return [*self.problems, *(p.describe() for p in self.proofs)]
+
+    def failures(self) -> list[str]:
+        """What keeps it from holding: the problems and the chain proofs that failed or stopped."""
+        return [*self.problems, *(p.describe() for p in self.proofs if p.holds is not True)]
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position to prove statuses on: its geometry and stones (``{point: colour}``)."""
+
+    geometry: Geometry
+    stones: dict[int, Color]
+
+    @classmethod
+    def from_vertices(cls, geometry: Geometry, stones: Iterable[tuple[str, str]]) -> "Position":
+        return cls(geometry, {geometry.from_gtp(v): Color.parse(c) for v, c in stones})
+
+    def board(self) -> Board:
+        return Board.from_stones(self.geometry, self.stones)
+
+
+def _area(color: list[int], nbrs, start: int) -> frozenset[int]:
+    seen, stack = {start}, [start]
+    while stack:
+        p = stack.pop()
+        for q in nbrs[p]:
+            if q not in seen and color[q] == EMPTY:
+                seen.add(q)
+                stack.append(q)
+    return frozenset(seen)
+
+
+def region(board: Board, chain: frozenset[int]) -> frozenset[int]:
+    """The empty areas next to ``chain`` (its liberties' areas), and the empty areas next to the
+    opponent's chains that touch ``chain`` or those areas (the chains it races or shares with)."""
+    color, nbrs = board.color, board.nbrs
+    own = color[next(iter(chain))]
+    points: set[int] = set()
+    for p in chain:
+        for q in nbrs[p]:
+            if color[q] == EMPTY and q not in points:
+                points |= _area(color, nbrs, q)
+    rivals: set[int] = set()
+    for p in chain | points:
+        for q in nbrs[p]:
+            if color[q] not in (EMPTY, own):
+                rivals |= set(board.chain[q].stones)
+    for p in rivals:
+        for q in nbrs[p]:
+            if color[q] == EMPTY and q not in points:
+                points |= _area(color, nbrs, q)
+    return frozenset(points)
+
+
+class StatusProver:
+    """Proves statuses on one position under ``rules`` (the engine's legality), each chain search
+    bounded by ``budget`` nodes."""
+
+    def __init__(self, rules: Rules, position: Position, budget: int = DEFAULT_BUDGET, show: int = 4) -> None:
+        self.rules, self.position, self.budget, self.show = rules, position, budget, show
+        self.board = position.board()
+        self.geometry = position.geometry
+        self._unconditional = {
+            side: unconditionally_alive(self.geometry, self.board.color, side)
+            for side in (Color.BLACK, Color.WHITE)
+        }
+
+    def chain_at(self, vertex: str) -> frozenset[int]:
+        p = self.geometry.from_gtp(vertex)
+        ch = self.board.chain[p]
+        if ch is None:
+            raise ValueError(f"no stone at {vertex}")
+        return frozenset(ch.stones)
+
+    def _names(self, chain: frozenset[int]) -> tuple[str, ...]:
+        return tuple(sorted(self.geometry.to_gtp(p) for p in chain))
+
+    def chain_proofs(self, chain: frozenset[int], needs: str) -> tuple[ChainProof, ...]:
+        """The two searches (each side first) for ``chain``: ``needs`` captured or safe."""
+        color = Color(self.board.color[next(iter(chain))])
+        names = self._names(chain)
+        if needs == "safe" and chain <= self._unconditional[color]:
+            return (ChainProof(names, color.letter, color.letter, needs, True, method="unconditional"),)
+        out = []
+        for first in (color, color.opponent):
+            answer = None
+            for near_only in (True, False) if needs == "captured" else (False,):
+                search = CaptureSearch(
+                    self.rules,
+                    self.geometry,
+                    self.position.stones,
+                    chain,
+                    color.opponent,
+                    region(self.board, chain),
+                    budget=self.budget,
+                    show=self.show,
+                    near_only=near_only,
+                )
+                answer = search.run(first)
+                if answer.captured:
+                    break
+            holds = None if answer.captured is None else answer.captured is (needs == "captured")
+            out.append(
+                ChainProof(
+                    names,
+                    color.letter,
+                    first.letter,
+                    needs,
+                    holds,
+                    answer.lines,
+                    answer.nodes,
+                    answer.stopped,
+                )
+            )
+        return tuple(out)
+
+    def dependent(self, chain: frozenset[int]) -> ChainProof:
+        """Its owner, moving first, cannot make ``chain`` unconditionally alive (two eyes of its own):
+        it lives only with the opponent's chains, as a seki does."""
+        color = Color(self.board.color[next(iter(chain))])
+        search = CaptureSearch(
+            self.rules,
+            self.geometry,
+            self.position.stones,
+            chain,
+            color,
+            region(self.board, chain),
+            budget=self.budget,
+            show=self.show,
+            goal=TWO_EYES,
+        )
+        answer = search.run(color)
+        holds = None if answer.captured is None else not answer.captured
+        names = self._names(chain)
+        return ChainProof(
+            names, color.letter, color.letter, "dependent", holds, answer.lines, answer.nodes, answer.stopped
+        )
+
+    def _chains(self, vertices: Iterable[str]) -> list[frozenset[int]]:
+        out: list[frozenset[int]] = []
+        for v in vertices:
+            ch = self.chain_at(v)
+            if ch not in out:
+                out.append(ch)
+        return out
+
+    def dead(self, vertices: Iterable[str]) -> StatusProof:
+        chains = self._chains(vertices)
+        proofs = tuple(p for ch in chains for p in self.chain_proofs(ch, "captured"))
+        return StatusProof(DEAD, tuple(map(self._names, chains)), proofs)
+
+    def alive(self, vertices: Iterable[str]) -> StatusProof:
+        chains = self._chains(vertices)
+        proofs = tuple(p for ch in chains for p in self.chain_proofs(ch, "safe"))
+        return StatusProof(ALIVE, tuple(map(self._names, chains)), proofs)
+
+    def seki(self, vertices: Iterable[str], dead: Iterable[str] = ()) -> StatusProof:
+        """The chains of ``vertices`` are in seki; ``dead`` are the stones agreed dead (they do not
+        make a point shared)."""
+        chains = self._chains(vertices)
+        board, nbrs = self.board, self.board.nbrs
+        dead_points = {p for ch in self._chains(dead) for p in ch}
+        problems = []
+        colours = {board.color[next(iter(ch))] for ch in chains}
+        if len(colours) < 2:
+            problems.append("a seki needs living chains of both colours; these are all one colour")
+        for ch in chains:
+            own = board.color[next(iter(ch))]
+            libs = {q for p in ch for q in nbrs[p] if board.color[q] == EMPTY}
+            shared = False
+            for lib in libs:
+                area = _area(board.color, nbrs, lib)
+                border = {
+                    board.color[q]
+                    for p in area
+                    for q in nbrs[p]
+                    if board.color[q] != EMPTY and q not in dead_points
+                }
+                if len(border) == 2 and (3 - own) in border:
+                    shared = True
+                    break
+            if not shared:
+                name = f"{Color(own).letter} {self._names(ch)[0]}"
+                problems.append(f"{name}: no liberty on a point both colours border (not seki)")
+        proofs = tuple(p for ch in chains for p in (*self.chain_proofs(ch, "safe"), self.dependent(ch)))
+        return StatusProof(SEKI, tuple(map(self._names, chains)), proofs, tuple(problems))

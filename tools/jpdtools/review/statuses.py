@@ -1,0 +1,168 @@
+"""Every status a counting case declares is proven (spec/counting.md#count.status). {#count.status}
+
+A counting case's agreement marks stones dead or in seki; counting takes them as data. This check
+proves them on the position the agreement talks about (the set-up, then ``history`` and ``moves``)
+with :mod:`jpdtools.proof` under the proof ruleset (:data:`PROOF_RULESET`): each dead chain is
+captured against any defence and each seki chain cannot be captured, whoever moves first, and each
+seki chain has a liberty on a point both colours border. A case built to test what an *agreement*
+does, whatever the board says, carries ``status-proof: {agreement: why}`` instead
+(spec/case-format.md#format.status-proof); a case whose statuses are known not to be proven yet
+says ``{pending: why}`` and is listed by ``jpd lint``, not failed. Any other status disproven or
+undecided is a lint problem.
+"""
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from jpdref import Color, Game, Geometry
+from jpdref.rules import Rules
+
+from jpdtools.errors import Location
+from jpdtools.presets import Presets
+from jpdtools.proof.status import DEFAULT_BUDGET, ChainProof, Position, StatusProof, StatusProver
+from jpdtools.proof.tree import MoveNode
+from jpdtools.run.adapters import _action
+from jpdtools.suite.model import Case, CaseFile
+
+PROOF_RULESET = "chinese"
+"""The ruleset whose legality the proofs use: suicide forbidden and positional superko, so that
+every line of the search is finite (spec/counting.md#count.status)."""
+
+
+@dataclass(frozen=True)
+class CaseStatuses:
+    """The proofs of one case's declared statuses (``proofs`` empty when it declares none), or
+    why it was not proven (``agreement``: the case's reason; ``error``: its position cannot be
+    played)."""
+
+    case_id: str
+    proofs: tuple[StatusProof, ...] = ()
+    agreement: str = ""  # the case's reason: its statuses are agreed on purpose
+    pending: str = ""  # the case's reason: its statuses are not proven yet (listed, not an error)
+    error: str = ""
+    location: Location | None = None
+
+    @property
+    def holds(self) -> bool | None:
+        if self.agreement or self.pending:
+            return True
+        if self.error or any(p.holds is False for p in self.proofs):
+            return False
+        if any(p.holds is None for p in self.proofs):
+            return None
+        return True
+
+
+def declared(case: Case) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The (dead, seki) marks a case's agreement declares."""
+    final = case.setup.final if case.setup is not None else None
+    if final is None:
+        return (), ()
+    return final.agreement.dead, final.agreement.seki
+
+
+def position_of(case: Case, rules: Rules) -> Position:
+    """The position the agreement talks about: the set-up after ``history`` and ``moves``.
+    Raises ValueError when the set-up or a move cannot be played."""
+    setup = case.setup
+    geometry = Geometry(setup.width, setup.height)
+    stones = {geometry.from_gtp(v): Color.parse(c) for v, c in setup.stones}
+    game = Game.new(rules, geometry, stones, Color.parse(setup.to_move), setup.handicap)
+    markers = dict(setup.markers)
+    for case_action in (*case.history, *case.moves):
+        game.play(_action(case_action, geometry, markers))
+    return Position(geometry, {p: Color(c) for p, c in enumerate(game.board.color) if c})
+
+
+PROVER_VERSION = "1"
+"""Changes whenever the prover or the definitions change: it keys the cache of proofs."""
+
+
+def cache_dir() -> Path | None:
+    """Where proofs are kept between runs (they depend only on the position, the marks, the
+    ruleset and the budget): ``$JPD_PROOF_CACHE``, else ``~/.cache/jipingdian/status-proofs``;
+    None (no cache) when ``JPD_PROOF_CACHE`` is empty."""
+    given = os.environ.get("JPD_PROOF_CACHE")
+    if given is not None:
+        return Path(given) if given else None
+    return Path.home() / ".cache" / "jipingdian" / "status-proofs"
+
+
+def _node(data: dict) -> MoveNode:
+    return MoveNode(
+        data["color"], data["move"], data["note"], tuple(map(_node, data["replies"])), data["cut"]
+    )
+
+
+def _proof(data: dict) -> StatusProof:
+    proofs = tuple(
+        ChainProof(**{**p, "chain": tuple(p["chain"]), "lines": tuple(map(_node, p["lines"]))})
+        for p in data["proofs"]
+    )
+    return StatusProof(data["status"], tuple(map(tuple, data["chains"])), proofs, tuple(data["problems"]))
+
+
+def _cache_key(position: Position, dead, seki, budget: int) -> str:
+    stones = sorted((p, int(c)) for p, c in position.stones.items())
+    text = json.dumps(
+        [PROVER_VERSION, PROOF_RULESET, position.geometry.label, stones, sorted(dead), sorted(seki), budget]
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _proved(position: Position, rules: Rules, dead, seki, budget: int) -> tuple[StatusProof, ...]:
+    folder = cache_dir()
+    path = folder / f"{_cache_key(position, dead, seki, budget)}.json" if folder else None
+    if path is not None and path.is_file():
+        try:
+            return tuple(map(_proof, json.loads(path.read_text(encoding="utf-8"))))
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # a damaged entry is proven again
+    prover = StatusProver(rules, position, budget=budget)
+    proofs = []
+    if dead:
+        proofs.append(prover.dead(dead))
+    if seki:
+        proofs.append(prover.seki(seki, dead))
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps([asdict(p) for p in proofs], ensure_ascii=False), encoding="utf-8")
+            tmp.replace(path)
+        except OSError:
+            pass  # no cache: the next run proves again
+    return tuple(proofs)
+
+
+def prove_case(case: Case, presets: Presets, budget: int = DEFAULT_BUDGET) -> CaseStatuses:
+    dead, seki = declared(case)
+    if not (dead or seki):
+        return CaseStatuses(case.id, location=case.location)
+    kind, why = case.status_proof
+    if kind == "agreement":
+        return CaseStatuses(case.id, agreement=why, location=case.location)
+    if kind == "pending":
+        return CaseStatuses(case.id, pending=why, location=case.location)
+    rules = presets.get(PROOF_RULESET)
+    try:
+        position = position_of(case, rules)
+        proofs = _proved(position, rules, dead, seki, budget)
+    except ValueError as err:
+        return CaseStatuses(case.id, error=str(err), location=case.location)
+    return CaseStatuses(case.id, proofs, location=case.location)
+
+
+def prove_files(
+    files: Sequence[CaseFile], presets: Presets, budget: int = DEFAULT_BUDGET
+) -> list[CaseStatuses]:
+    return [
+        prove_case(case, presets, budget)
+        for f in files
+        for case in f.cases
+        if not case.is_error_case and any(declared(case))
+    ]

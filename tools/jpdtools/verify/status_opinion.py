@@ -1,0 +1,129 @@
+"""GNU Go's ``final_status_list`` as a second, independent opinion on the statuses a counting case
+declares (spec/counting.md#count.status).
+
+The prover (:mod:`jpdtools.proof`) reads the statuses with the reference engine; GNU Go reads
+them with its own life-and-death code. For each case whose statuses lint proves, on a square board
+(GNU Go plays nothing else), the position is set up with ``play`` commands and GNU Go is asked for
+its ``dead`` and ``seki`` stones; a stone on which the case's agreement and GNU Go differ is a
+*disagreement*, listed per case with the prover's verdict beside it, so each one can be explained
+(``reports/status-proofs/``).
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jpdtools.review.statuses import CaseStatuses, declared, position_of
+from jpdtools.suite.model import Case
+from jpdtools.verify.gtp.client import GtpClient, GtpError
+from jpdtools.verify.gtp.profiles import gnugo
+
+
+@dataclass(frozen=True)
+class Opinion:
+    """GNU Go's dead and seki stones on one case's position, against the agreement's."""
+
+    case_id: str
+    board: str  # e.g. "5x5"
+    declared_dead: tuple[str, ...]
+    declared_seki: tuple[str, ...]
+    gnugo_dead: tuple[str, ...] = ()
+    gnugo_seki: tuple[str, ...] = ()
+    skipped: str = ""  # why GNU Go was not asked (a board it cannot play, an engine failure)
+    prover: str = ""  # the prover's verdict: proven | disproven | undecided | agreement
+
+    @property
+    def disagrees(self) -> bool:
+        if self.skipped:
+            return False
+        dead_differ = set(self.declared_dead) != set(self.gnugo_dead)
+        return dead_differ or set(self.declared_seki) != set(self.gnugo_seki)
+
+
+def _chain_stones(position, vertices: Sequence[str]) -> tuple[str, ...]:
+    """Every stone of the chains the vertices mark (a mark stands for its chain)."""
+    board = position.board()
+    geometry = position.geometry
+    out: set[str] = set()
+    for v in vertices:
+        ch = board.chain[geometry.from_gtp(v)]
+        if ch is not None:
+            out |= {geometry.to_gtp(p) for p in ch.stones}
+    return tuple(sorted(out))
+
+
+def _verdict(statuses: CaseStatuses | None) -> str:
+    if statuses is None:
+        return ""
+    if statuses.agreement:
+        return "agreement"
+    if statuses.pending:
+        return "pending"
+    return {True: "proven", False: "disproven", None: "undecided"}[statuses.holds]
+
+
+def ask(client: GtpClient, case: Case, presets, statuses: CaseStatuses | None = None) -> Opinion:
+    """GNU Go's opinion on ``case`` (its position after ``history`` and ``moves``)."""
+    dead, seki = declared(case)
+    position = position_of(case, presets.get("chinese"))
+    geometry = position.geometry
+    base = dict(
+        case_id=case.id,
+        board=geometry.label,
+        declared_dead=_chain_stones(position, dead),
+        declared_seki=_chain_stones(position, seki),
+        prover=_verdict(statuses),
+    )
+    if geometry.width != geometry.height:
+        return Opinion(**base, skipped="GNU Go plays square boards only")
+    try:
+        client.send(f"boardsize {geometry.width}")
+        client.send("clear_board")
+        for colour in ("B", "W"):  # Black first, then White: no stone is captured on the way
+            for p, c in sorted(position.stones.items()):
+                if c.letter == colour:
+                    vertex = geometry.to_gtp(p)
+                    if not client.send(f"play {colour} {vertex}").ok:
+                        return Opinion(**base, skipped=f"GNU Go refused the set-up stone {vertex}")
+        found = {}
+        for status in ("dead", "seki"):
+            reply = client.send(f"final_status_list {status}")
+            found[status] = tuple(sorted(reply.text.split())) if reply.ok else ()
+    except GtpError as err:
+        client.restart()
+        return Opinion(**base, skipped=f"GNU Go failed: {err}")
+    return Opinion(**base, gnugo_dead=found["dead"], gnugo_seki=found["seki"])
+
+
+def opinions(
+    cases: Sequence[Case], presets, proven: dict[str, CaseStatuses], binary: str | None = None
+) -> list[Opinion]:
+    """GNU Go's opinion on every case (one engine process for all)."""
+    profile = gnugo(binary)
+    with GtpClient(list(profile.command), timeout=60.0) as client:
+        return [ask(client, case, presets, proven.get(case.id)) for case in cases]
+
+
+def report(found: Sequence[Opinion]) -> str:
+    """The report a reviewer reads: the disagreements first, each with the prover's verdict."""
+    asked = [o for o in found if not o.skipped]
+    differ = [o for o in asked if o.disagrees]
+    lines = [
+        "# Status proofs: GNU Go's second opinion",
+        "",
+        f"GNU Go 3.8 `final_status_list` on the {len(found)} counting cases that declare dead or seki "
+        f"stones: {len(asked)} asked (square boards), {len(found) - len(asked)} not asked, {len(differ)} "
+        "disagreeing with the agreement. `prover` is `jpd lint`'s verdict on the same marks "
+        "(spec/counting.md#count.status).",
+        "",
+        "| case | board | agreement dead | GNU Go dead | agreement seki | GNU Go seki | prover |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for o in differ:
+        cells = (o.declared_dead, o.gnugo_dead, o.declared_seki, o.gnugo_seki)
+        marks = " | ".join(" ".join(c) or "-" for c in cells)
+        lines.append(f"| {o.case_id} | {o.board} | {marks} | {o.prover} |")
+    lines += ["", "Agreeing: " + (", ".join(o.case_id for o in asked if not o.disagrees) or "none") + "."]
+    skipped = [o for o in found if o.skipped]
+    if skipped:
+        lines += ["", "Not asked: " + "; ".join(f"{o.case_id} ({o.skipped})" for o in skipped) + "."]
+    return "\n".join(lines) + "\n"
