@@ -317,9 +317,7 @@ class Game:
         changes = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, Board | History):
-                changes[f.name] = value.copy()
-            elif isinstance(value, dict | list):
+            if isinstance(value, Board | History | dict | list):  # History before dict: its own copy
                 changes[f.name] = value.copy()
         return replace(self, **changes)
 
