@@ -503,21 +503,73 @@ class Suite:
         self.presets = self._load_presets()
         self.plan = self._plan_paths([ROOT / "conformance"], self.presets, self._filters(), self.loader)
 
-    def first_failure(self) -> str | None:
-        """The name of the first failing item (or the load failure), None if the run is green."""
+    def first_failure(self, items: list[int] | None = None) -> str | None:
+        """The name of the first failing item (or the load failure), None if the run is green.
+
+        ``items``: the indices of the plan's items to run, in that order (default: all)."""
         from jpdtools.run.compare import Status
-        from jpdtools.run.runner import execute
+        from jpdtools.run.runner import execute_item
 
         if self.plan.failures:
             return f"load: {self.plan.failures[0]}"
-        for result in execute(self.plan, self.adapter, self.presets, self.loader):
-            if result.status in (Status.FAIL, Status.ERROR):
+        bad = (Status.FAIL, Status.ERROR)
+        for result in self.plan.errors:
+            if result.status in bad:
+                return f"{result.case_id}[{result.ruleset}]"
+        plan_items = self.plan.items
+        for n in range(len(plan_items)) if items is None else items:
+            result = execute_item(plan_items[n], self.adapter, self.presets, self.loader)
+            if result.status in bad:
                 return f"{result.case_id}[{result.ruleset}]"
         return None
 
+    def run_items(self, lines: set[tuple[str, int]], record) -> None:
+        """Run every item once, unmutated, calling ``record(n)`` after item ``n`` with the lines it
+        executed in ``lines`` (the caller's tracer fills it). Memoised values are cleared before
+        each item, so that a line a cached function runs is counted for every item that uses it."""
+        from jpdtools.run.compare import Status
+        from jpdtools.run.runner import execute_item
 
-def coverage(suite: Suite, run: bool = True) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
-    """Lines of ``refimpl/jpdref`` executed while loading the suite and (``run``) while running it."""
+        if self.plan.failures or any(r.status in (Status.FAIL, Status.ERROR) for r in self.plan.errors):
+            raise SystemExit("the unmutated suite does not pass: fix that first")
+        for n, item in enumerate(self.plan.items):
+            _clear_caches()
+            lines.clear()
+            result = execute_item(item, self.adapter, self.presets, self.loader)
+            if result.status in (Status.FAIL, Status.ERROR):
+                raise SystemExit(f"the unmutated suite does not pass ({result.case_id}): fix that first")
+            record(n)
+
+
+def _clear_caches() -> None:
+    """Forget every memoised value of jpdref and jpdtools (it is computed again when next used)."""
+    for module in _project_modules():
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+@dataclass
+class Coverage:
+    """Lines of ``refimpl/jpdref`` the unmutated suite executes: while loading, and per item."""
+
+    loading: set[tuple[str, int]]
+    items_of: dict[tuple[str, int], list[int]]  # line -> the indices of the items that execute it
+
+    @property
+    def running(self) -> set[tuple[str, int]]:
+        return set(self.items_of)
+
+    def items(self, m: Mutant) -> list[int]:
+        """The items that execute one of ``m``'s lines, in plan order."""
+        found: set[int] = set()
+        for line in _span(m):
+            found.update(self.items_of.get(line, ()))
+        return sorted(found)
+
+
+def coverage(suite: Suite, run: bool = True) -> Coverage:
+    """Lines of ``refimpl/jpdref`` executed while loading the suite and (``run``) by each item."""
     prefix = str(PACKAGE)
     lines: set[tuple[str, int]] = set()
 
@@ -532,20 +584,22 @@ def coverage(suite: Suite, run: bool = True) -> tuple[set[tuple[str, int]], set[
             return local
         return None
 
-    for module in _project_modules():  # computed-once values must be computed again, traced
-        for value in list(vars(module).values()):
-            if callable(getattr(value, "cache_clear", None)):
-                value.cache_clear()
+    items_of: dict[tuple[str, int], list[int]] = defaultdict(list)
+
+    def record(n: int) -> None:
+        for line in lines:
+            items_of[line].append(n)
+
+    _clear_caches()  # computed-once values must be computed again, traced
     sys.settrace(tracer)
     try:
         suite.load()
         loading = set(lines)
-        lines.clear()
-        if run and suite.first_failure() is not None:
-            raise SystemExit("the unmutated suite does not pass: fix that first")
+        if run:
+            suite.run_items(lines, record)
     finally:
         sys.settrace(None)
-    return loading, set(lines)
+    return Coverage(loading, dict(items_of))
 
 
 @dataclass
@@ -556,8 +610,10 @@ class Result:
     seconds: float = 0.0
 
 
-def run_mutant(m: Mutant, suite: Suite, reload: bool, timeout: float) -> Result:
-    """Run the suite against ``m`` in a forked child; the parent is never changed."""
+def run_mutant(
+    m: Mutant, suite: Suite, reload: bool, timeout: float, items: list[int] | None = None
+) -> Result:
+    """Run the suite (or only ``items``) against ``m`` in a forked child; the parent is never changed."""
     started = time.perf_counter()
     read, write = os.pipe()
     pid = os.fork()
@@ -566,9 +622,10 @@ def run_mutant(m: Mutant, suite: Suite, reload: bool, timeout: float) -> Result:
         try:
             try:
                 patch(m)
+                _clear_caches()  # no value computed by the unmutated code is reused
                 if reload:
                     suite.load()
-                failed = suite.first_failure()
+                failed = suite.first_failure(None if reload else items)
                 outcome = ("killed", failed) if failed else ("survived", "")
             except Exception as err:  # a crash of jpd run (at import or while running) kills
                 outcome = ("killed", f"crash: {type(err).__name__}: {err}"[:200])
@@ -694,7 +751,7 @@ def smoke(
         return 1
     suite = Suite()
     limit = _timeout(suite, timeout)
-    loading, _ = coverage(suite, run=False)
+    loading = coverage(suite, run=False).loading
     survivors = 0
     for m in present:
         r = run_mutant(m, suite, _needs_reload(m, loading), limit)
@@ -727,6 +784,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, help="seconds per mutant (default: 10 x an unmutated run)")
     parser.add_argument(
         "--smoke", action="store_true", help=f"CI: run the mutants of {SMOKE.name}; exit 1 on a survivor"
+    )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="run every item against every mutant (default: only the items that execute its lines)",
     )
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and exit")
     parser.add_argument("--write-survivors", action="store_true", help=f"write {SURVIVORS.relative_to(ROOT)}")
@@ -761,13 +823,16 @@ def main(argv: list[str] | None = None) -> int:
         else:
             todo.append(m)
     print(f"{len(chosen)} mutants sampled of {len(population)}; {len(todo)} to run", file=sys.stderr)
-    loading, running = coverage(suite) if todo else (set(), set())
+    cov = coverage(suite) if todo else Coverage(set(), {})
+    reached = cov.loading | cov.running
     for n, m in enumerate(todo, 1):
         signature = any(name == "args" and index == -1 for name, index in m.node_path)
-        if not m.top_level and not signature and not _span(m) & (loading | running):
+        if not m.top_level and not signature and not _span(m) & reached:
             result = Result(m.key, "not-reached", "no item executes these lines")
         else:
-            result = run_mutant(m, suite, _needs_reload(m, loading), limit)
+            reload = _needs_reload(m, cov.loading)
+            items = None if reload or args.full else cov.items(m)
+            result = run_mutant(m, suite, reload, limit, items)
         results[m.key] = result
         cache[m.key] = asdict(result)
         if n % 20 == 0:
