@@ -1,6 +1,6 @@
 """Mutation testing of the suite: how many wrong reference implementations does ``jpd run`` reject?
 
-    python benchmarks/mutate.py [--sample N] [--seed S] [--module GLOB] [--rerun WHAT] [--smoke K]
+    python benchmarks/mutate.py [--sample N] [--seed S] [--module GLOB] [--rerun WHAT] [--full] [--smoke]
 
 A *mutant* is ``refimpl/jpdref`` with one small change (an operator flipped, a constant moved, a
 guard or call deleted, a colour swapped; the operators are listed in :data:`OPERATORS`). The test
@@ -11,8 +11,13 @@ load, the run crashes or hangs), and *survives* otherwise.
 Speed: the suite is loaded once; each mutant runs in a forked child that patches the one changed
 function (its code object, so every module that imported it sees the change) or rebinds the one
 changed module-level value, reloads the suite only if the mutated lines run while loading, and
-stops at the first failing item. A mutant whose lines no item executes (line coverage of the
-unmutated run) survives without running: it is listed as *not reached*. One worker, by design.
+stops at the first failing item. The unmutated run is traced once, item by item (memoised values
+cleared before each item, so that a cached function's lines count for every item that uses it):
+a mutant of a function body then runs only the items that execute one of its lines — every other
+item runs exactly the unmutated code on fresh state (each item makes its own game; the child
+clears every memoised value first), so it cannot fail. Module-level values, defaults and lines
+that run while loading run every item (``--full``: every mutant does). A mutant whose lines no item
+executes survives without running: it is listed as *not reached*. One worker, by design.
 
 Results are kept in ``.mutation-cache.json`` (not committed) keyed by the mutant's text, so that
 ``--rerun survivors`` runs again only the mutants that survived last time (after cases were
@@ -790,6 +795,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run every item against every mutant (default: only the items that execute its lines)",
     )
+    parser.add_argument(
+        "--check-equivalents",
+        action="store_true",
+        help=f"run the mutants listed in {EQUIVALENT.name} too (default: scored equivalent, not run)",
+    )
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and exit")
     parser.add_argument("--write-survivors", action="store_true", help=f"write {SURVIVORS.relative_to(ROOT)}")
     args = parser.parse_args(argv)
@@ -827,6 +837,10 @@ def main(argv: list[str] | None = None) -> int:
     reached = cov.loading | cov.running
     for n, m in enumerate(todo, 1):
         signature = any(name == "args" and index == -1 for name, index in m.node_path)
+        if m.key in equivalent and not args.check_equivalents:
+            results[m.key] = Result(m.key, "equivalent", "listed in equivalent.txt; not run")
+            print("=", end="" if n % 80 else "\n", file=sys.stderr, flush=True)
+            continue
         if not m.top_level and not signature and not _span(m) & reached:
             result = Result(m.key, "not-reached", "no item executes these lines")
         else:

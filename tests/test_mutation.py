@@ -101,3 +101,18 @@ def test_committed_lists_name_existing_mutants(name):
     # still name a mutant, or the keys are not being written the way the harness spells them.
     stale = [k for k in keys if k not in BY_KEY]
     assert len(stale) <= len(keys) // 5, f"{name}: entries that name no mutant: {stale}"
+
+
+def test_a_mutant_runs_the_items_that_execute_its_lines():
+    """Coverage.items: the items whose unmutated run executed one of the mutant's lines, in order."""
+    (m,) = [
+        m
+        for m in POPULATION
+        if m.scope == "Color.opponent" and m.operator == "colour" and m.before == "Color.WHITE"
+    ]
+    path = str(ROOT / m.file)
+    cov = mutate.Coverage(
+        set(), {(path, m.line): [7, 2], (path, m.line + 50): [5], ("other.py", m.line): [9]}
+    )
+    assert cov.items(m) == [2, 7]
+    assert cov.running == {(path, m.line), (path, m.line + 50), ("other.py", m.line)}
