@@ -304,6 +304,8 @@ def test_every_non_python_file_of_the_packages_is_declared_package_data():
             relative = path.relative_to(folder)
             if path.is_dir() or path.suffix in (".py", ".pyc") or relative.parts[0] == "_data":
                 continue
+            if "node_modules" in relative.parts:  # npm ci installs them beside the programs: not shipped
+                continue
             patterns = declared.get(package, [])
             assert any(fnmatch.fnmatch(relative.as_posix(), p) for p in patterns), (
                 f"{package}/{relative} is not in [tool.setuptools.package-data] of pyproject.toml"
