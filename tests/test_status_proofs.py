@@ -229,3 +229,49 @@ def test_a_game_copy_is_independent_of_its_original():
     assert twin.board.hash == twin.board.compute_hash() and game.board.hash == game.board.compute_hash()
     # the repetition history is the copy's own: the original may still play C4
     assert game.play(Action.move(BLACK, game.geometry.from_gtp("C4"))).legal
+
+
+# -- GNU Go's second opinion (GNU Go really started; .ci/run installs it) ----------------------
+
+from jpdtools.verify.gtp.profiles import gnugo_binary  # noqa: E402
+from jpdtools.verify.status_opinion import opinions, report, unexplained  # noqa: E402
+
+SQUARE = """
+format: 1
+cases:
+  - id: test.dead-stone
+    title: a white stone in Black's corner
+    spec: [count.status]
+    seeds: ["J1989 Art. 7"]
+    rules: [japanese]
+    board: |
+      5x5
+      o . X . .
+      . X X . .
+      X X . . .
+      . . . . .
+      . . . . .
+    moves: ""
+    expect:
+      japanese: |
+        count: winner W margin -6.5
+"""
+
+
+@pytest.mark.skipif(gnugo_binary() is None, reason="GNU Go is not installed")
+def test_gnugo_gives_a_second_opinion_and_an_unexplained_disagreement_is_listed():
+    case_file_ = load_case_text(SQUARE, "t.yaml", PRESETS)
+    proven = {c.case_id: c for c in prove_files([case_file_], PRESETS)}
+    assert proven["test.dead-stone"].holds is True
+    found = opinions(case_file_.cases, PRESETS, proven)
+    assert [(o.case_id, o.declared_dead, o.gnugo_dead, o.prover) for o in found] == [
+        ("test.dead-stone", ("A5",), ("A5",), "proven")
+    ]
+    assert not found[0].disagrees and unexplained(found, {}) == []
+    # a disagreement (the agreement says alive, GNU Go dead) on a proven case needs an explanation
+    other = found[0].__class__(**{**found[0].__dict__, "declared_dead": ()})
+    assert unexplained([other], {}) == [other] and unexplained([other], {"test.dead-stone": "why"}) == []
+    text = report([other], {"test.dead-stone": "GNU Go reads the corner differently"})
+    assert "| test.dead-stone | 5x5 | - | A5 |" in text and "GNU Go reads the corner differently" in text
+    non_square = report(opinions(case_file(TWO_AGAINST_ONE).cases, PRESETS, {}))
+    assert "GNU Go plays square boards only" in non_square

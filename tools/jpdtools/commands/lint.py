@@ -7,14 +7,21 @@ Exit status 0 when every check passes, 1 when one fails, 2 for bad command-line 
 import argparse
 from pathlib import Path
 
-from jpdtools import table
+import yaml
+
+from jpdtools import atomic, table
 from jpdtools.commands.selecting import add_suite_argument, suite_paths
+from jpdtools.errors import InputError, Location
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import conformance_dir, shared_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.review import lint
+from jpdtools.review.statuses import declared
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.runner import default_loader, load_files
+from jpdtools.verify import status_opinion
+from jpdtools.verify.gtp.profiles import gnugo_binary
+from jpdtools.verify.status_opinion import opinions
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +50,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="rewrite the 'Pinned by:' lines of spec/open-questions.md from the suite",
     )
     parser.add_argument("--no-coverage-table", action="store_true", help="do not print the coverage table")
+    parser.add_argument(
+        "--gnugo-opinion",
+        type=Path,
+        metavar="FILE",
+        help="also ask GNU Go's final_status_list about every declared status and write the "
+        "disagreements to FILE (Markdown); an unexplained one on a proven case is a problem",
+    )
+    parser.add_argument(
+        "--gnugo-explanations",
+        type=Path,
+        metavar="FILE",
+        default=Path("reports/status-proofs/explanations.yaml"),
+        help="the explained disagreements, case id: text (default: %(default)s, if present)",
+    )
     parser.add_argument(
         "--require-count-coverage",
         action="store_true",
@@ -90,14 +111,50 @@ def run(args: argparse.Namespace) -> int:
     if report.coverage and not args.no_coverage_table:
         print(coverage_table(list(report.coverage)))
         print()
+    problems = list(report.problems)
+    if args.gnugo_opinion is not None:
+        problems += gnugo_opinion(files, presets, report, args.gnugo_opinion, args.gnugo_explanations)
     pending = [c for c in report.statuses if c.pending]
     if pending:
         print(f"{len(pending)} case(s) whose statuses are not proven yet (status-proof: pending):")
         for c in pending:
-            print(f"  {c.case_id}: {c.pending}")
-    for problem in report.problems:
+            why = c.pending if len(c.pending) <= 150 else c.pending[:149] + "…"
+            print(f"  {c.case_id}: {why}")
+    for problem in problems:
         print(problem)
     cases = sum(len(f.cases) for f in files)
-    status = "OK" if report.ok else f"{len(report.problems)} problem(s)"
+    status = "OK" if not problems else f"{len(problems)} problem(s)"
     print(f"jpd lint: {cases} cases in {len(files)} files: {status}")
-    return SUCCESS if report.ok else FAILURE
+    return SUCCESS if not problems else FAILURE
+
+
+def gnugo_opinion(files, presets, report: lint.LintReport, out: Path, explained: Path) -> list[lint.Problem]:
+    """GNU Go's second opinion on the declared statuses, written to ``out``; an unexplained
+    disagreement on a proven case is a problem (``status-opinion``)."""
+    explanations: dict[str, str] = {}
+    if explained.is_file():
+        try:
+            data = yaml.safe_load(explained.read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError) as err:
+            raise InputError("bad-explanations", f"{explained}: {err}", Location(str(explained))) from None
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise InputError(
+                "bad-explanations", f"{explained}: expected 'case id: text' lines", Location(str(explained))
+            )
+        explanations = {str(k): " ".join(v.split()) for k, v in data.items()}
+    cases = [c for f in files for c in f.cases if not c.is_error_case and any(declared(c))]
+    proven = {c.case_id: c for c in report.statuses}
+    if gnugo_binary() is None:
+        return [lint.Problem("status-opinion", "GNU Go is not installed (gnugo): no second opinion")]
+    found = opinions(cases, presets, proven)
+    atomic.write_text(out, status_opinion.report(found, explanations))
+    print(f"wrote GNU Go's second opinion on {len(found)} case(s) to {out}")
+    where = {c.id: c.location for c in cases}
+    return [
+        lint.Problem(
+            "status-opinion",
+            f"{o.case_id}: GNU Go disagrees with the proven statuses, unexplained (add it to {explained})",
+            where.get(o.case_id),
+        )
+        for o in status_opinion.unexplained(found, explanations)
+    ]

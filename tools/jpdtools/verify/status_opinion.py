@@ -29,7 +29,8 @@ class Opinion:
     gnugo_dead: tuple[str, ...] = ()
     gnugo_seki: tuple[str, ...] = ()
     skipped: str = ""  # why GNU Go was not asked (a board it cannot play, an engine failure)
-    prover: str = ""  # the prover's verdict: proven | disproven | undecided | agreement
+    prover: str = ""  # the prover's verdict: proven | disproven | undecided | agreement | pending
+    reason: str = ""  # the case's own reason when its statuses are agreed or pending
 
     @property
     def disagrees(self) -> bool:
@@ -72,6 +73,7 @@ def ask(client: GtpClient, case: Case, presets, statuses: CaseStatuses | None = 
         declared_dead=_chain_stones(position, dead),
         declared_seki=_chain_stones(position, seki),
         prover=_verdict(statuses),
+        reason=(statuses.agreement or statuses.pending) if statuses is not None else "",
     )
     if geometry.width != geometry.height:
         return Opinion(**base, skipped="GNU Go plays square boards only")
@@ -103,8 +105,16 @@ def opinions(
         return [ask(client, case, presets, proven.get(case.id)) for case in cases]
 
 
-def report(found: Sequence[Opinion]) -> str:
-    """The report a reviewer reads: the disagreements first, each with the prover's verdict."""
+def unexplained(found: Sequence[Opinion], explanations: dict[str, str]) -> list[Opinion]:
+    """The disagreements nobody has explained: on a case whose statuses the prover proved (a case
+    that is agreed or pending carries its own reason) and with no entry in ``explanations``."""
+    return [o for o in found if o.disagrees and o.prover == "proven" and o.case_id not in explanations]
+
+
+def report(found: Sequence[Opinion], explanations: dict[str, str] | None = None) -> str:
+    """The report a reviewer reads: the disagreements first, each with the prover's verdict and
+    its explanation (the committed one, or the case's own reason)."""
+    explanations = explanations or {}
     asked = [o for o in found if not o.skipped]
     differ = [o for o in asked if o.disagrees]
     lines = [
@@ -113,7 +123,7 @@ def report(found: Sequence[Opinion]) -> str:
         f"GNU Go 3.8 `final_status_list` on the {len(found)} counting cases that declare dead or seki "
         f"stones: {len(asked)} asked (square boards), {len(found) - len(asked)} not asked, {len(differ)} "
         "disagreeing with the agreement. `prover` is `jpd lint`'s verdict on the same marks "
-        "(spec/counting.md#count.status).",
+        "(spec/counting.md#count.status). Written by `jpd lint --gnugo-opinion`.",
         "",
         "| case | board | agreement dead | GNU Go dead | agreement seki | GNU Go seki | prover |",
         "|---|---|---|---|---|---|---|",
@@ -122,6 +132,11 @@ def report(found: Sequence[Opinion]) -> str:
         cells = (o.declared_dead, o.gnugo_dead, o.declared_seki, o.gnugo_seki)
         marks = " | ".join(" ".join(c) or "-" for c in cells)
         lines.append(f"| {o.case_id} | {o.board} | {marks} | {o.prover} |")
+    if differ:
+        lines += ["", "## Each disagreement explained", ""]
+        for o in differ:
+            why = explanations.get(o.case_id) or (f"{o.prover}: {o.reason}" if o.reason else "UNEXPLAINED")
+            lines.append(f"- **{o.case_id}** — {why}")
     lines += ["", "Agreeing: " + (", ".join(o.case_id for o in asked if not o.disagrees) or "none") + "."]
     skipped = [o for o in found if o.skipped]
     if skipped:
