@@ -3,5 +3,6 @@
 One folder per stage of the flow of data (README, "What is here"): ``records`` (SGF game records)
 ← ``suite`` (the case format) ← ``run`` (plan, execute, compare, report) ← ``review`` (lint),
 ``verify`` (third-party programs), ``export`` ← ``commands`` (the ``jpd`` subcommands) ← ``cli``.
-The modules at this level (errors, exitcodes, paths, presets, table, yamlsrc) are shared by all.
+The modules at this level (atomic, errors, exitcodes, outdir, paths, presets, table, yamlsrc) are
+shared by all.
 """

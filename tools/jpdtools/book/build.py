@@ -2,7 +2,7 @@
 every page (:func:`write_book`)."""
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +18,8 @@ from jpdtools.book.page import slug
 from jpdtools.book.printpage import print_page
 from jpdtools.book.seeds import SeedArticle, SeedTable
 from jpdtools.book.spectext import SpecText
+from jpdtools.errors import NothingSelected
+from jpdtools.outdir import Layout, check_outdir, replace_whole
 from jpdtools.presets import Presets
 from jpdtools.review.lint import question_reviews, spec_anchors
 from jpdtools.review.overrides import OPEN_QUESTIONS, read_overrides
@@ -113,21 +115,53 @@ def pages(book: Book) -> Iterable[tuple[str, str]]:
         yield f"differences/{rulesetpages.pair_name(a, b)}.html", differences.pair_page(book, a, b, ids)
 
 
+BOOK_ENTRIES = (
+    "style.css",
+    "book.js",
+    "index.html",
+    "print",
+    "cases",
+    "clauses",
+    "spec",
+    "questions",
+    "seeds",
+    "rulesets",
+    "differences",
+    "book.pdf",
+)
+"""What a book puts directly in OUTDIR (``book.pdf`` with ``--pdf``): a folder holding these and
+nothing else is an earlier book, which a rebuild replaces whole."""
+LAYOUT = Layout(frozenset(BOOK_ENTRIES), ".jpd-book-", "book")
+
+
 def write_book(book: Book, out: Path) -> int:
-    """Write every page under ``out``; returns how many files were written."""
-    n = 0
-    for name, text in pages(book):
-        path = out / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        n += 1
-    return n
+    """Write every page into a staging folder, then let the book replace ``out``'s content whole
+    (jpdtools/outdir.py: no stale page of an earlier book, nothing written through a link, a full
+    disk or a read-only folder an InputError with ``out`` as it was); returns how many files."""
+
+    def write(staging: Path) -> int:
+        n = 0
+        for name, text in pages(book):
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            n += 1
+        return n
+
+    return replace_whole(out, LAYOUT, write)
 
 
 def build(
-    out: Path, paths: Iterable[Path], spec_dir: Path, presets: Presets, loader: SuiteLoader, filters: Filters
+    out: Path, paths: Sequence[Path], spec_dir: Path, presets: Presets, loader: SuiteLoader, filters: Filters
 ) -> BuildReport:
     start = time.perf_counter()
+    check_outdir(out, LAYOUT)  # before the suite is observed: a refused OUTDIR costs nothing
     book = make_book(paths, spec_dir, presets, loader, filters)
+    if not book.suite.records and not book.suite.failures:
+        chosen = [f"--id {i!r}" for i in filters.ids] + [f"--tag {t!r}" for t in filters.tags]
+        where = ", ".join(str(p) for p in paths)
+        raise NothingSelected(
+            f"nothing selected: no case matches {' '.join(chosen) or 'the cases'} in {where}"
+        )
     n = write_book(book, out)
     return BuildReport(n, len(book.suite.records), time.perf_counter() - start, out, book.suite.failures)

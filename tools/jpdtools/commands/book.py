@@ -2,19 +2,22 @@
 
 A static site (``OUTDIR/index.html``; works from ``file://``, no server, no network) with a page
 per case, clause, seed article, open question and ruleset, and where the rulesets differ. With
-``--pdf``, also ``OUTDIR/book.pdf``, printed by headless Chromium. Exit status 1 when a case file
-could not be loaded (the rest is in the book), 2 for bad input.
+``--pdf``, also ``OUTDIR/book.pdf``, printed by headless Chromium. ``OUTDIR`` is new, empty or an
+earlier book, which is replaced whole (jpdtools/outdir.py). Exit status 1 when a case file could
+not be loaded (the rest is in the book), 2 for bad input (OUTDIR holding anything else, a link in
+it, a full disk), 3 when the selection chose no case.
 """
 
 import argparse
 import sys
 from pathlib import Path
 
-from jpdtools.book.build import build
+from jpdtools.book.build import LAYOUT, build
 from jpdtools.book.pdf import print_pdf
 from jpdtools.commands.selecting import add_suite_argument, suite_paths
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.outdir import check_outdir
 from jpdtools.paths import spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.run.runner import Filters, default_loader
@@ -46,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     outdir = Path(args.outdir)
     if outdir.exists() and not outdir.is_dir():
         raise InputError(f"OUTDIR {args.outdir} is a file, not a directory")
+    check_outdir(outdir, LAYOUT)
     filters = Filters(tags=tuple(args.tag), ids=tuple(args.ids))
     paths = suite_paths(args)
     report = build(outdir, paths, spec_dir(), load_presets(), default_loader(), filters)

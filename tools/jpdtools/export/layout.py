@@ -11,19 +11,15 @@ one does not write are removed. ``OUTDIR`` may be new, empty, or hold an earlier
 nothing else; a directory holding anything else is refused before anything is written.
 """
 
-import os
 import re
-import secrets
-import shutil
 from collections.abc import Iterable
-from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jpdtools.errors import InputError, Location
 from jpdtools.export.gtp import gtp_script
 from jpdtools.export.jsonl import records_text
 from jpdtools.export.sgf import sgf_text
+from jpdtools.outdir import Layout, replace_whole
 from jpdtools.run.runner import PlanItem
 
 FORMS = ("json", "sgf", "gtp")
@@ -106,69 +102,16 @@ def write_gtp(items: list[PlanItem], outdir: Path) -> Written:
 WRITERS = {"json": write_json, "sgf": write_sgf, "gtp": write_gtp}
 
 
+LAYOUT = Layout(frozenset(ENTRIES), _STAGING_PREFIX, "export")
+
+
 def write_export(items: list[PlanItem], outdir: Path, forms: Iterable[str]) -> list[Written]:
     """Write the chosen forms of ``items`` as the whole content of ``outdir``, replacing an
-    earlier export there. Raises InputError (nothing changed) if it cannot."""
+    earlier export there (jpdtools/outdir.py). Raises InputError (nothing changed) if it cannot."""
     chosen = set(forms)
-    _check_outdir(outdir)
-    created = not outdir.exists()
-    staging = outdir / f"{_STAGING_PREFIX}{os.getpid()}-{secrets.token_hex(4)}"
-    try:
-        staging.mkdir(parents=True)
+
+    def write(staging: Path) -> list[Written]:
         written = [WRITERS[form](items, staging) for form in FORMS if form in chosen]
-        _publish(staging, outdir)
-    except OSError as err:
-        shutil.rmtree(staging, ignore_errors=True)
-        if created:
-            with suppress(OSError):
-                outdir.rmdir()
-        raise InputError(f"cannot write the export: {err.strerror or err}", Location(str(outdir))) from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    shutil.rmtree(staging, ignore_errors=True)
-    return [replace(w, where=outdir / w.where.relative_to(staging)) for w in written]
+        return [replace(w, where=outdir / w.where.relative_to(staging)) for w in written]
 
-
-def _check_outdir(outdir: Path) -> None:
-    """``outdir`` must be new, empty, or hold an earlier export and nothing else."""
-    if outdir.exists() and not outdir.is_dir():
-        raise InputError("OUTDIR is not a directory", Location(str(outdir)))
-    if not outdir.is_dir():
-        return
-    try:
-        names = sorted(p.name for p in outdir.iterdir())
-    except OSError as err:
-        raise InputError(f"cannot read OUTDIR: {err.strerror or err}", Location(str(outdir))) from None
-    foreign = [n for n in names if n not in ENTRIES and not n.startswith(_STAGING_PREFIX)]
-    if foreign:
-        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
-        raise InputError(
-            f"OUTDIR holds files that are not an export ({shown}); export into a new or empty "
-            "directory, or one holding only an earlier export (which is replaced)",
-            Location(str(outdir)),
-        )
-
-
-def _publish(staging: Path, outdir: Path) -> None:
-    """Move every entry of ``staging`` into ``outdir`` (each by one rename), then remove the
-    entries of an earlier export that this one did not write."""
-    new = {p.name for p in staging.iterdir()}
-    for name in sorted(new):
-        target = outdir / name
-        if target.is_dir() and not target.is_symlink():
-            old = outdir / f"{_STAGING_PREFIX}old-{secrets.token_hex(4)}"
-            target.rename(old)
-            (staging / name).rename(target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(staging / name, target)
-    for name in ENTRIES:
-        stale = outdir / name
-        if name in new or not (stale.exists() or stale.is_symlink()):
-            continue
-        if stale.is_dir() and not stale.is_symlink():
-            shutil.rmtree(stale)
-        else:
-            with suppress(FileNotFoundError):
-                stale.unlink()
+    return replace_whole(outdir, LAYOUT, write)
