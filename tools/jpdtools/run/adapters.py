@@ -9,6 +9,7 @@ An adapter declares what it can play (:class:`Capabilities`); a plan it cannot p
 never passed. Vertices are GTP (``C3``); boards are rows top first, ``/``-separated, ``X O .``.
 """
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -215,6 +216,13 @@ def board_rows(game: Game) -> str:
     return "/".join(points[start : start + width] for start in range(0, len(points), width))
 
 
+@functools.lru_cache(maxsize=1024)
+def _stones(width: int, height: int, stones: tuple[tuple[str, str], ...]) -> tuple[tuple[int, Color], ...]:
+    """A set-up's stones as (point, colour), once per set-up (a run plays each under 12 rulesets)."""
+    geometry = Geometry(width, height)
+    return tuple((geometry.from_gtp(v), Color.parse(c)) for v, c in stones)
+
+
 def end_state(game: Game) -> EndState:
     outcome = game.outcome
     if outcome is None:
@@ -243,7 +251,7 @@ class ReferenceAdapter:
     ) -> Observation:
         try:
             geometry = Geometry(setup.width, setup.height)
-            stones = {geometry.from_gtp(v): Color.parse(c) for v, c in setup.stones}
+            stones = dict(_stones(setup.width, setup.height, setup.stones))
             game = Game.new(rules, geometry, stones, Color.parse(setup.to_move), setup.handicap)
         except (PositionError, CoordinateError, HandicapError, ValueError) as err:
             return Observation("", error=f"the set-up cannot be played: {err}")

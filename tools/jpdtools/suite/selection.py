@@ -5,6 +5,7 @@ spaces. For a ruleset the verdict text is chosen from: the key equal to its name
 selectors it matches (which must all say the same), else ``default``.
 """
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -81,6 +82,12 @@ def parse_selector(text: str, names: list[str]) -> Selector:
     return Selector("preset", name=name)
 
 
+@functools.lru_cache(maxsize=4096)
+def _parsed_selector(text: str, names: tuple[str, ...]) -> Selector:
+    """:func:`parse_selector`, once per selector and name list (a run chooses 12 times per case)."""
+    return parse_selector(text, list(names))
+
+
 @dataclass(frozen=True)
 class Choice:
     """The expectation chosen for one ruleset, or None; ``conflict`` is a second axis selector
@@ -92,7 +99,8 @@ class Choice:
 
 def choose(rules: Rules, expectations: tuple[Expectation, ...], names: list[str]) -> Choice:
     """Pick the expectation for ``rules`` by the order of spec/case-format.md#format.expect."""
-    parsed = [(parse_selector(e.selector, names), e) for e in expectations]
+    known = tuple(names)
+    parsed = [(_parsed_selector(e.selector, known), e) for e in expectations]
     for selector, e in parsed:
         if selector.kind == "preset" and selector.matches(rules):
             return Choice(e)
