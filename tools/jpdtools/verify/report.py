@@ -44,6 +44,7 @@ from jpdtools import table
 from jpdtools.run.report import failure_json, suite_lines, suite_properties
 from jpdtools.run.runner import LoadFailure
 from jpdtools.suite.identity import SuiteIdentity
+from jpdtools.verify.causes import RootCause, root_causes, split
 from jpdtools.verify.verification import BAD, OUTCOMES, Outcome, VerifyResult
 
 JSON_FORMAT = 1
@@ -51,8 +52,12 @@ TRANSCRIPT_TAIL = 16  # lines of a failing item's transcript in the text report
 FULL_BOARD = "19x19"  # the size most engines play: its share is on the summary
 CAUSES_SHOWN = 6  # skip causes in the text report (all with --verbose)
 CAUSE_WIDTH = 100  # characters of a skip cause in the text report
-SIZE_RE = re.compile(r"\b\d+x\d+\b|(?<=board size )\d+\b")  # 5x4, or the 5 of "board size 5"
-QUOTED_RE = re.compile(r"(?<!\w)'[^'\s]+'")  # a quoted name (a ruleset, a command)
+# the item's own board (``board 5x4 is not square``, ``board size 5``) and ruleset name vary per
+# item; every other word of a skip reason is kept ("boards 9x9, 13x13 and 19x19", 'loss')
+SIZE_RE = re.compile(r"(?<=board )\d+x\d+\b|(?<=board size )\d+\b")
+QUOTED_RE = re.compile(r"(?<=ruleset )'[^'\s]+'")
+ITEMS_LISTED = 10  # unexpected failures listed one by one below the root causes (all with --verbose)
+EXAMPLES = 3  # other items named under a root cause
 LEFT_OUT = "nothing left to compare ("
 
 
@@ -153,9 +158,10 @@ def by_axis(results: Sequence[VerifyResult]) -> dict[str, dict[str, dict[str, in
 
 
 def skip_cause(detail: str, implementation: str = "") -> str:
-    """The cause of a skip, without what varies between items: the program's name, the board size,
-    a quoted ruleset or command name, the claims left over (``board 5x4 is not square`` and
-    ``board 6x3 is not square`` are one cause, ``board WxH is not square``)."""
+    """The cause of a skip, without what varies between items — the program's name, the item's
+    own board size and ruleset name, the claims left over (``board 5x4 is not square`` and
+    ``board 6x3 is not square`` are one cause, ``board WxH is not square``) — and in the
+    reason's own words otherwise."""
     text = detail.removeprefix(f"{implementation}: ") if implementation else detail
     if text.startswith(LEFT_OUT):
         return "nothing left to compare (every claim of the item is one the program cannot be asked)"
@@ -247,6 +253,39 @@ def _lines(results: Sequence[VerifyResult], outcome: Outcome) -> list[str]:
     return out
 
 
+def cause_lines(causes: Sequence[RootCause], what: str, verbose: bool = False) -> list[str]:
+    """The root causes as text: count, first divergence and clause; the smallest item with its
+    mismatches (consequences apart), seeds and a one-line reproduction; a few other items."""
+    if not causes:
+        return []
+    items = sum(c.count for c in causes)
+    out = [
+        f"ROOT CAUSES of the {items} {what} ({len(causes)}): each item counted once, at its first divergence"
+    ]
+    for n, cause in enumerate(causes, 1):
+        ex = cause.example
+        first, later = split(ex)
+        out.append(f"  {n}. {cause.count:>4} × {cause.title}")
+        where = f"{ex.board}, {ex.moves} move{'s' if ex.moves != 1 else ''}" if ex.board else ""
+        out.append(f"        smallest: {ex.name}  ({where})  {ex.result.where}")
+        out.extend(f"          {m}" for m in first)
+        if later:
+            shown = later if verbose else later[:2]
+            more = f" (+{len(later) - len(shown)})" if len(shown) < len(later) else ""
+            out.append(f"          then, as consequences (not counted): {'; '.join(map(str, shown))}{more}")
+        if ex.seeds:
+            out.append(f"        seeds: {'; '.join(ex.seeds)}")
+        if ex.reproduce:
+            out.append(f"        reproduce: {ex.reproduce}")
+        others = cause.items[1:] if verbose else cause.items[1 : 1 + EXAMPLES]
+        if others:
+            rest = cause.count - 1 - len(others)
+            out.append(
+                f"        also: {', '.join(r.name for r in others)}{f' (+{rest} more)' if rest else ''}"
+            )
+    return out
+
+
 def summary_line(run: VerifyRun) -> str:
     c = counts(run.results)
     parts = [f"{c[str(o)]} {o}" for o in OUTCOMES]
@@ -282,8 +321,18 @@ def format_text(run: VerifyRun, order: Sequence[str] = (), verbose: bool = False
     ]
     if verbose:
         sections += [("EXPECTED FAILURES", Outcome.EXPECTED_FAILURE), ("SKIPPED", Outcome.SKIP)]
+    causes = root_causes(results)
+    if causes:
+        out += ["", *cause_lines(causes, "unexpected failures", verbose)]
+    if verbose:
+        expected = root_causes(results, (Outcome.EXPECTED_FAILURE,))
+        if expected:
+            out += ["", *cause_lines(expected, "expected failures", verbose)]
     for title, outcome in sections:
         lines = _lines(results, outcome)
+        failing = sum(1 for r in results if r.outcome is outcome)
+        if outcome is Outcome.UNEXPECTED_FAILURE and failing > ITEMS_LISTED and not verbose:
+            lines = [f"  {failing} items, grouped above by root cause (--verbose lists each)"]
         if lines:
             out += ["", title, *lines]
     if run.failures:
@@ -311,6 +360,7 @@ def result_json(r: VerifyResult) -> dict:
         "file": c.file,
         "line": c.line,
         "clauses": list(r.clauses),
+        "reproduce": r.reproduce,
         "transcript": list(r.transcript),
     }
 
@@ -335,6 +385,8 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
     summary["by_axis"] = by_axis(results)
     summary["by_board"] = by_board(results)
     summary["skipped_by_cause"] = skipped_by_cause(run)
+    causes = root_causes(results)
+    summary["root_causes"] = len(causes)
     return {
         "format": JSON_FORMAT,
         "kind": "verify",
@@ -345,6 +397,8 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
         "notes": list(run.notes),
         "jobs": run.jobs,
         "timing": run.timing.to_json(),
+        "root_causes": [c.to_json() for c in causes],
+        "expected_root_causes": [c.to_json() for c in root_causes(results, (Outcome.EXPECTED_FAILURE,))],
         "results": [_reported(r) for r in results],
         "load_errors": [failure_json(f) for f in run.failures],
         "unused_expected_failures": list(run.unused),
@@ -359,7 +413,7 @@ def format_json(run: VerifyRun, order: Sequence[str] = ()) -> str:
 # -- JUnit XML ---------------------------------------------------------------------------------
 
 
-def _testcase(parent: ET.Element, r: VerifyResult) -> None:
+def _testcase(parent: ET.Element, r: VerifyResult, cause: RootCause | None = None) -> None:
     c = r.result
     case = ET.SubElement(
         parent,
@@ -371,9 +425,21 @@ def _testcase(parent: ET.Element, r: VerifyResult) -> None:
         time=f"{r.seconds:.4f}",
     )
     text = "\n".join(str(m) for m in c.mismatches) or c.detail
+    if cause is not None:
+        first, later = split(r)
+        text = "\n".join(
+            [
+                f"root cause: {cause.title} ({cause.count} item(s))",
+                *(str(m) for m in first),
+                *(f"consequence: {m}" for m in later),
+                *([f"reproduce: {r.reproduce}"] if r.reproduce else []),
+            ]
+        )
     if r.outcome is Outcome.UNEXPECTED_FAILURE:
-        first = str(c.mismatches[0]) if c.mismatches else c.detail
-        ET.SubElement(case, "failure", message=first, type="unexpected-failure").text = text
+        first_text = (
+            cause.title if cause is not None else (str(c.mismatches[0]) if c.mismatches else c.detail)
+        )
+        ET.SubElement(case, "failure", message=first_text, type="unexpected-failure").text = text
     elif r.outcome is Outcome.UNEXPECTED_PASS:
         message = f"unexpected pass (listed as {r.expected_failure})"
         ET.SubElement(case, "failure", message=message, type="unexpected-pass").text = message
@@ -401,6 +467,10 @@ def _attrs(name: str, c: dict[str, int], tests: int, seconds: float) -> dict[str
 
 def format_junit(run: VerifyRun, order: Sequence[str] = ()) -> str:
     results = list(run.results)
+    cause_of = {r.name: cause for cause in root_causes(results) for r in cause.items}
+    cause_of |= {
+        r.name: cause for cause in root_causes(results, (Outcome.EXPECTED_FAILURE,)) for r in cause.items
+    }
     root = ET.Element(
         "testsuites",
         _attrs(f"jpd verify {run.implementation}", counts(results), len(results), run.timing.wall_seconds),
@@ -410,7 +480,7 @@ def format_junit(run: VerifyRun, order: Sequence[str] = ()) -> str:
         suite = ET.SubElement(root, "testsuite", _attrs(name, c, len(mine), sum(r.seconds for r in mine)))
         suite_properties(suite, run.suite)
         for r in mine:
-            _testcase(suite, r)
+            _testcase(suite, r, cause_of.get(r.name))
     if run.failures:
         suite = ET.SubElement(
             root, "testsuite", _attrs("load", {"error": len(run.failures)}, len(run.failures), 0)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 
 from jpdtools.run.report import suite_lines
+from jpdtools.verify.causes import RootCause, root_causes, split
 from jpdtools.verify.report import VerifyRun, by_axis, by_ruleset, counts, skip_cause, summary_line
 from jpdtools.verify.verification import OUTCOMES, Outcome, VerifyResult
 
@@ -84,6 +85,39 @@ def _item(r: VerifyResult, illustrate: Illustrate | None = None) -> str:
     return "".join(parts)
 
 
+def _causes(causes: Sequence[RootCause]) -> str:
+    """The root causes: one row each, the smallest item's mismatches (consequences apart), seeds
+    and the line that reproduces it; the other items folded."""
+    if not causes:
+        return "<p>None.</p>"
+    rows = []
+    for cause in causes:
+        ex = cause.example
+        first, later = split(ex)
+        detail = "".join(f"<div><code>{escape(str(m))}</code></div>" for m in first)
+        if later:
+            shown = "; ".join(str(m) for m in later)
+            detail += f"<div>then, as consequences (not counted): <code>{escape(shown)}</code></div>"
+        if ex.seeds:
+            detail += f"<div>seeds: {escape('; '.join(ex.seeds))}</div>"
+        if ex.reproduce:
+            detail += f"<pre>{escape(ex.reproduce)}</pre>"
+        others = ", ".join(escape(r.name) for r in cause.items[1:])
+        if others:
+            detail += f"<details><summary>{cause.count - 1} more item(s)</summary>{others}</details>"
+        cells = [
+            f"<td>{cause.count}</td><td class=l>{escape(cause.where)}</td>",
+            f"<td class=l><code>{escape(cause.expected)}</code></td>",
+            f"<td class=l><code>{escape(cause.observed)}</code></td>",
+            f"<td class=l>{escape(cause.clause)}</td>",
+            f"<td class=l><code>{escape(ex.name)}</code> ({escape(ex.board)}){detail}</td>",
+        ]
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    titles = ("items", "where", "expected", "got", "clause", "smallest case")
+    head = "<tr>" + "".join(f"<th>{t}</th>" for t in titles) + "</tr>"
+    return f"<table>{head}{''.join(rows)}</table>"
+
+
 def _skips(results: Sequence[VerifyResult], implementation: str) -> str:
     causes: dict[str, list[VerifyResult]] = {}
     for r in results:
@@ -124,6 +158,15 @@ def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrat
     ]
     for axis, values in by_axis(results).items():
         out.append(f"<h3>{escape(axis)}</h3>" + _counts_table("value", values))
+    out.append("<h2>Root causes of the unexpected failures</h2>")
+    out.append(
+        "<p>Each failing item counted once, at its first divergence (what follows it is a consequence).</p>"
+    )
+    out.append(_causes(root_causes(results)))
+    expected = root_causes(results, (Outcome.EXPECTED_FAILURE,))
+    if expected:
+        out.append("<h2>Root causes of the expected failures</h2>")
+        out.append(_causes(expected))
     for outcome, title in SECTIONS:
         mine = [r for r in results if r.outcome is outcome]
         out.append(f"<h2>{escape(title)} ({len(mine)})</h2>")

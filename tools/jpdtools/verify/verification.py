@@ -140,6 +140,9 @@ class VerifyResult:
     transcript: tuple[str, ...] = ()  # what was sent (``>``) and received (``<``), if the adapter keeps it
     clauses: tuple[str, ...] = ()  # the spec clauses the case pins (its ``spec:`` anchors)
     board: str = ""  # the case's board size, ``WxH`` ("" for an error case)
+    seeds: tuple[str, ...] = ()  # the seed articles and public sources the case cites
+    moves: int = 0  # actions in the case's moves
+    reproduce: str = ""  # one shell line that replays the item through the reference (jpd play)
 
     @property
     def name(self) -> str:
@@ -251,7 +254,43 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
         transcript=transcript,
         clauses=tuple(item.case.spec),
         board=board_of(item),
+        seeds=tuple(item.case.seeds),
+        moves=len(item.case.moves),
+        reproduce=reproduction(item),
     )
+
+
+def reproduction(item: PlanItem) -> str:
+    """One shell line a library author can paste into an issue: the item's position and actions
+    through ``jpd play`` (the history first), under its ruleset — or ``jpd explain`` for an item
+    that counts or settles, which ``jpd play`` does not."""
+    case, setup = item.case, item.case.setup
+    if setup is None or item.rules is None:
+        return ""
+    rules = shlex.quote(item.ruleset)
+    if setup.final is not None or (item.expectation is not None and item.expectation.counts):
+        return f"jpd explain {case.id} --rules {rules}"
+    markers = dict(setup.markers)
+
+    def text(action) -> str:
+        vertex = action.vertex or ""
+        if action.kind == "move" and vertex.startswith("@"):
+            return f"{action.color} {markers.get(vertex[1:], vertex)}"
+        return str(action)
+
+    moves = shlex.quote(" ".join(text(a) for a in (*case.history, *case.moves)))
+    if not setup.stones:
+        size = f"{setup.width}" if setup.width == setup.height else f"{setup.width}x{setup.height}"
+        handicap = f" --handicap {setup.handicap}" if setup.handicap else ""
+        return f"jpd play --rules {rules} --size {size}{handicap} --moves {moves}"
+    stones = dict(setup.stones)
+    letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    rows = [f"{setup.width}x{setup.height} {setup.to_move}"]
+    for y in range(setup.height, 0, -1):
+        cells = (stones.get(f"{letters[x]}{y}", "") for x in range(setup.width))
+        rows.append(" ".join({"B": "X", "W": "O"}.get(c, ".") for c in cells))
+    diagram = " ".join(shlex.quote(r) for r in rows)
+    return f"printf '%s\\n' {diagram} | jpd play - --rules {rules} --moves {moves}"
 
 
 def board_of(item: PlanItem) -> str:
