@@ -24,7 +24,7 @@ from jpdtools.proof.search import TWO_EYES, CaptureSearch
 from jpdtools.proof.tree import MoveNode
 
 DEAD, ALIVE, SEKI = "dead", "alive", "seki"
-DEFAULT_BUDGET = 3_000
+DEFAULT_BUDGET = 6_000
 
 
 @dataclass(frozen=True)
