@@ -53,7 +53,8 @@ WHITE_LAST = "B B1 W C1 B B2 W C2 B B3 W C3 B B4 W C4 B B5 W C5 B pass W D3 B pa
 
 # -- the axes --------------------------------------------------------------------------------
 def test_counting_axes_come_after_the_play_axes():
-    assert list(AXES)[-4:] == ["handicap", "counting", "komi", "one-sided-claim"]
+    assert list(AXES)[-5:] == ["handicap", "counting", "komi", "one-sided-claim", "ko-claim"]
+    assert axis_choices("ko-claim") == ["allowed", "none"]
     assert axis_choices("one-sided-claim") == ["allowed", "none"]
     assert axis_choices("counting") == [m.value for m in Method]
     assert axis_choices("komi") == [k.value for k in KomiRule]

@@ -140,6 +140,14 @@ class OneSidedClaim(StrEnum):
     NONE = "none"  # a one-sided claim is refused (claim-not-in-rules)
 
 
+class KoClaim(StrEnum):
+    """{#count.agreement} Whether the ruleset has the claim 单劫不粘有1目 (axis ``ko-claim``): the side
+    that wins an unfilled ko owns its point (001 第十条(1), 第十二条(1))."""
+
+    ALLOWED = "allowed"
+    NONE = "none"  # a ko claim is refused (claim-not-in-rules)
+
+
 class FixedKomi(Fraction):
     """{#count.komi} A fixed komi in points, written as a decimal (``7.5``, ``-1``, ``0.25``)."""
 
@@ -168,6 +176,7 @@ AXES: dict[str, type[StrEnum]] = {
     "counting": Method,  # {#count.area}
     "komi": KomiRule,  # or a FixedKomi {#count.komi}
     "one-sided-claim": OneSidedClaim,  # {#count.agreement}
+    "ko-claim": KoClaim,  # {#count.agreement}
 }
 """Axis spelling → value type. The order is the order in which tables show the axes.
 
@@ -188,6 +197,7 @@ _FIELD_OF_AXIS = {
     "counting": "counting",
     "komi": "komi",
     "one-sided-claim": "one_sided_claim",
+    "ko-claim": "ko_claim",
 }
 
 
@@ -209,6 +219,7 @@ class Rules:
     counting: Method  # {#count.area}
     komi: KomiRule | FixedKomi  # a named rule, or a fixed number of points {#count.komi}
     one_sided_claim: OneSidedClaim  # {#count.agreement}
+    ko_claim: KoClaim  # {#count.agreement}
     title: str = ""
     sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 

@@ -19,7 +19,7 @@ from jpdref.counting.komi import KomiRule
 from jpdref.counting.position import FinalPosition
 from jpdref.counting.roads import count_roads
 from jpdref.counting.territory import count_japanese
-from jpdref.rules import OneSidedClaim, Rules
+from jpdref.rules import KoClaim, OneSidedClaim, Rules
 
 Komi = KomiRule | Fraction
 
@@ -49,20 +49,29 @@ def komi_of(rules: Rules) -> Komi:
     return KomiRule(str(rules.komi))
 
 
+AXIS_OF_CLAIM = {ClaimKind.ONE_SIDED: "one-sided-claim", ClaimKind.KO: "ko-claim"}
+"""Which axis admits each kind of claim ({#count.agreement})."""
+CLAIM_NAME = {ClaimKind.ONE_SIDED: "one-sided claim (单方权利单官", ClaimKind.KO: "ko claim (单劫不粘有1目"}
+
+
 def count_for(rules: Rules, final_position: FinalPosition) -> Count:
     """Count ``final_position`` by ``rules``' method with ``rules``' komi. {#count.komi}
 
     Raises :class:`~jpdref.counting.errors.CountingError` when the method refuses the position
     (for instance ``no-first-pass`` under the A-version komi, ``unequal-stones`` under 等子比空).
     """
-    if rules.one_sided_claim is OneSidedClaim.NONE:
-        for claim in final_position.agreement.claims:
-            if claim.kind is ClaimKind.ONE_SIDED:
-                g = final_position.geometry
-                raise CountingError(
-                    "claim-not-in-rules",
-                    f"{rules.name} has no one-sided claim (单方权利单官; axis one-sided-claim: none)",
-                    claim.point,
-                    g.to_gtp(claim.point) if 0 <= claim.point < g.area else None,
-                )
+    refused = {
+        ClaimKind.ONE_SIDED: rules.one_sided_claim is OneSidedClaim.NONE,
+        ClaimKind.KO: rules.ko_claim is KoClaim.NONE,
+    }
+    for claim in final_position.agreement.claims:
+        if refused[claim.kind]:
+            g = final_position.geometry
+            what = CLAIM_NAME[claim.kind]
+            raise CountingError(
+                "claim-not-in-rules",
+                f"{rules.name} has no {what}; axis {AXIS_OF_CLAIM[claim.kind]}: none)",
+                claim.point,
+                g.to_gtp(claim.point) if 0 <= claim.point < g.area else None,
+            )
     return COUNTERS[method_of(rules)](final_position, komi_of(rules))
