@@ -116,3 +116,29 @@ def test_wgo_under_its_documented_superko_accepts_the_ko_recapture():
     _, result = talk("wgo", p.Start(), run)
     recapture = result.steps[1]
     assert (recapture.legal, recapture.captures) == (True, ("C3",))
+
+
+FEATURES = {
+    "sabaki": {"illegal-move-refuse", "setup-stones", "non-square"},
+    "godash": {"illegal-move-refuse", "setup-stones"},
+    "wgo": {"illegal-move-refuse", "setup-stones"},
+    "tenuki": {
+        "turn-order",
+        "end-of-play",
+        "illegal-move-refuse",
+        "setup-stones",
+        "fixed-handicap",
+        "free-handicap",
+    },
+    "goban": {"turn-order", "illegal-move-refuse", "setup-stones", "free-handicap", "non-square"},
+    "dlgo": {"turn-order", "end-of-play", "illegal-move-refuse", "setup-stones", "resignation", "non-square"},
+}
+
+
+@pytest.mark.parametrize("profile", FEATURES)
+def test_program_declares_its_features_under_protocol_3_only(profile):
+    require(profile)
+    (three,) = talk(profile, p.Start(protocols=(1, 2, 3)))
+    (two,) = talk(profile, p.Start(protocols=(1, 2)))
+    assert three.protocol == 3 and set(three.supports.features) == FEATURES[profile]
+    assert two.protocol == 2 and two.supports.features is None
