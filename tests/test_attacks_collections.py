@@ -481,3 +481,19 @@ def test_a_record_with_100k_variations(tmp_path):
     assert _run(str(record), str(record), *ONE, "--out", str(out)) == 0
     (line,) = _lines(out)
     assert line["moves"] == 3
+
+
+def test_a_record_of_many_refused_moves_gives_a_bounded_line(tmp_path):
+    """B C3, then 5,000 times W C3 (occupied) and a B pass. Under chinese the refused W C3 is a
+    void pass, so with B's pass at action 3 play halts (two passes): the W C3 at 2 and all the
+    9,998 actions after 3 are refused — 9,999 of 10,001."""
+    record = tmp_path / "refusals.sgf"
+    record.write_bytes(b"(;GM[1]SZ[5];B[cc]" + b";W[cc];B[]" * 5_000 + b")")
+    out, summary = tmp_path / "out.jsonl", tmp_path / "summary.json"
+    assert _run(str(record), *ONE, "--out", str(out), "--summary", str(summary)) == 1
+    assert out.stat().st_size < 40_000
+    (line,) = _lines(out)
+    assert len(line["refused"]) == 100 and line["refused_total"] == 9_999
+    assert line["refused"][0]["reason"] == "occupied"
+    data = json.loads(summary.read_text())["rulesets"]["chinese"]
+    assert data["refused_moves"] == 9_999 and data["games_with_refusals"] == 1

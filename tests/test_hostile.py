@@ -175,7 +175,7 @@ def test_an_interrupted_run_says_so_everywhere_and_leaves_nothing(tmp_path, prot
 
 
 def test_timeout_must_be_finite(tmp_path):
-    for value in ("inf", "nan", "-1", "0"):
+    for value in ("inf", "nan", "-1", "0", "1e10"):
         done = subprocess.run(
             verify_argv(tmp_path, "gtp", "hang", "--timeout", value),
             capture_output=True,

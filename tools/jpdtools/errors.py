@@ -62,6 +62,25 @@ def read_bytes(path: Path, what: str = "file") -> bytes:
         raise InputError(f"cannot read {what}: {err.strerror or err}", Location(str(path))) from None
 
 
+MAX_CASE_FILE_BYTES = 2 * 1024 * 1024
+"""The largest case file jpd loads (25 times the suite's largest): loading takes about a hundred
+bytes of memory per byte of YAML, so a 50 MB file of small cases would take gigabytes."""
+
+
+def case_file_bytes(path: Path) -> bytes:
+    """The bytes of a case file, at most :data:`MAX_CASE_FILE_BYTES` (a larger one is an
+    InputError naming its size, read no further)."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_CASE_FILE_BYTES + 1)
+    except OSError as err:
+        raise InputError(f"cannot read file: {err.strerror or err}", Location(str(path))) from None
+    if len(data) > MAX_CASE_FILE_BYTES:
+        message = f"larger than {MAX_CASE_FILE_BYTES:,} bytes, the most jpd loads of one case file: split it"
+        raise InputError(message, Location(str(path)))
+    return data
+
+
 def text_of(data: bytes, path: Path, what: str = "file") -> str:
     """The text of a file's bytes as :func:`read_text_file` reads it: UTF-8, every line break
     (``\\r\\n``, ``\\r``) read as ``\\n``; undecodable bytes are an InputError naming the file."""

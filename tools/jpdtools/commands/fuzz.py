@@ -26,7 +26,7 @@ from jpdtools.suite.model import CaseFile
 from jpdtools.suite.writer import dump_case_file
 from jpdtools.verify import verification
 from jpdtools.verify.fuzz import Event, finding_case, fuzz
-from jpdtools.verify.process import Orphans
+from jpdtools.verify.process import MAX_TIMEOUT, Orphans
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,6 +80,8 @@ def _check(args: argparse.Namespace) -> None:
         value = getattr(args, name)
         if not (value > 0 and math.isfinite(value)):
             raise InputError(f"--{name} must be a positive, finite number of seconds, got {value:g}")
+    if args.timeout > MAX_TIMEOUT:
+        raise InputError(f"--timeout {args.timeout:g}: at most {MAX_TIMEOUT:,} seconds (a day)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -37,7 +37,7 @@ from jpdtools.review.lint import spec_anchors
 from jpdtools.run import report
 from jpdtools.run.runner import default_loader
 from jpdtools.verify import verification as verify
-from jpdtools.verify.process import Orphans
+from jpdtools.verify.process import MAX_TIMEOUT, Orphans
 from jpdtools.verify.report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
 from jpdtools.verify.report_html import format_html
 
@@ -90,6 +90,8 @@ def _check(args: argparse.Namespace) -> None:
         raise InputError(f"--jobs must be at least 1, got {args.jobs}")
     if not (args.timeout > 0 and math.isfinite(args.timeout)):
         raise InputError(f"--timeout must be a positive, finite number of seconds, got {args.timeout:g}")
+    if args.timeout > MAX_TIMEOUT:
+        raise InputError(f"--timeout {args.timeout:g}: at most {MAX_TIMEOUT:,} seconds (a day)")
 
 
 def _engine_rules(args: argparse.Namespace, names: list[str]) -> frozenset[str] | None:

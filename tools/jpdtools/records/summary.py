@@ -36,7 +36,8 @@ class _RulesetTally:
     endings: Counter = field(default_factory=Counter)
     stopped_early: int = 0
     games_with_refusals: int = 0
-    refused: list = field(default_factory=list)
+    refused: list = field(default_factory=list)  # the refused moves the verdicts list
+    refused_moves: int = 0  # all of them (a verdict lists at most MAX_LISTED_REFUSALS)
     winners: dict = field(default_factory=dict)  # record -> B | W | draw, for counted verdicts
     count_errors: Counter = field(default_factory=Counter)
     re_same: int = 0
@@ -46,7 +47,9 @@ class _RulesetTally:
         self.games += 1
         self.endings[v["ending"]] += 1
         self.stopped_early += v["stopped_at"] is not None
-        self.games_with_refusals += bool(v["refused"])
+        total = v.get("refused_total", len(v["refused"]))
+        self.games_with_refusals += bool(total)
+        self.refused_moves += total
         self.refused.extend({"record": v["record"], **f} for f in v["refused"])
         if v["count_error"] is not None:
             self.count_errors[v["count_error"]["code"]] += 1
@@ -68,7 +71,7 @@ class _RulesetTally:
             "games": self.games,
             "endings": known | {e: n for e, n in sorted(self.endings.items()) if e not in known},
             "stopped_early": self.stopped_early,
-            "refused_moves": len(self.refused),
+            "refused_moves": self.refused_moves,
             "games_with_refusals": self.games_with_refusals,
             "refused": sorted(self.refused, key=lambda f: (f["record"], f["action"])),
             "counted": len(self.winners),

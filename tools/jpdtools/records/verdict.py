@@ -41,6 +41,9 @@ ENDINGS = (
     "record-two-passes",
     "unfinished",
 )
+MAX_LISTED_REFUSALS = 100
+"""The refused moves a verdict lists (the first ones; ``refused_total`` counts them all): a record
+of 260,000 refused moves gives a verdict line of kilobytes, not of tens of megabytes."""
 NO_MARKS = "no count: the record does not say which stones are dead"
 
 
@@ -142,8 +145,9 @@ def verdict(key: str, rules: Rules, rec: GameRecord, marks: Marks, komi: str = "
                 "reason": f.reason,
                 "effect": f.effect,
             }
-            for f in replay.refusals
+            for f in replay.refusals[:MAX_LISTED_REFUSALS]
         ],
+        "refused_total": len(replay.refusals),
         "re": {
             "kind": result.kind,
             "winner": result.winner.letter if result.winner else None,

@@ -84,6 +84,8 @@ def line_problem(line: object) -> str | None:
         problem = _fields(refusal, _REFUSAL, f"refused #{n}: ")
         if problem:
             return problem
+    if not _kind(line.get("refused_total", 0), int):
+        return "'refused_total' must be a whole number"
     problem = _fields(line["re"], {"kind": (str,), "winner": _OPTIONAL_TEXT, "text": _OPTIONAL_TEXT}, "re: ")
     if problem:
         return problem

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from jpdtools import diskcache
 from jpdtools.diskcache import CacheDirs, cache_dirs
-from jpdtools.errors import InputError, Location, text_of
+from jpdtools.errors import case_file_bytes, text_of
 from jpdtools.suite import model
 from jpdtools.suite.model import Case, CaseFile, LoadErrorSpec
 
@@ -136,10 +136,7 @@ class CompiledLoader:
 
     def load_case_file(self, path: Path, presets) -> CaseFile:
         """The case file at ``path``, from an entry when one has its key, else loaded (and stored)."""
-        try:
-            data = path.read_bytes()
-        except OSError as err:
-            raise InputError(f"cannot read file: {err.strerror or err}", Location(str(path))) from None
+        data = case_file_bytes(path)  # bounded: MAX_CASE_FILE_BYTES
         name = str(path)
         digest = presets_digest(presets)
         key = entry_key(self._fingerprint(), digest, data)

@@ -17,7 +17,7 @@ from jpdref.game import Game
 from jpdref.handicap import HandicapError
 from jpdref.rules import AXES, RulesError
 
-from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.errors import InputError, Location, case_file_bytes, text_of
 from jpdtools.presets import Presets
 from jpdtools.suite.counting_keys import load_agreement, load_counters, load_settle
 from jpdtools.suite.dsl import Dsl, Verdicts
@@ -156,7 +156,7 @@ def load_case_text(text: str, path: str, presets: Presets, dsl: Dsl | None = Non
 
 
 def load_case_file(path: Path, presets: Presets, dsl: Dsl | None = None) -> CaseFile:
-    return load_case_text(read_text_file(path), str(path), presets, dsl)
+    return load_case_text(text_of(case_file_bytes(path), path), str(path), presets, dsl)
 
 
 def check_error_case(case: Case, presets: Presets, dsl: Dsl | None = None) -> tuple[bool, str]:

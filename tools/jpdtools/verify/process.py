@@ -27,6 +27,10 @@ STDERR_TAIL_BYTES = 4096
 CHUNK = 65536
 
 
+MAX_TIMEOUT = 86_400
+"""The longest ``--timeout`` (a day): a deadline beyond it overflows the operating system's timers."""
+
+
 class ProgramError(Exception):
     """The program misbehaved; ``str()`` says how."""
 
