@@ -272,12 +272,14 @@ class Table:
             return
         delta = own - jpd.margin
         km = _score("B+" + record.komi) if record.komi else None
-        if km is not None and delta == jpd.komi - km:
-            cause = "komi (the ruleset's, not the record's: run with --komi record)"
-        elif name == "chinese" and jpd.seki_points and delta == -jpd.seki_points:
-            cause = "the engine counts no seki eyes under area scoring (count.area counts them)"
-        else:
-            cause = "unexplained"
+        parts = []
+        if km is not None and jpd.komi != km:
+            parts.append("komi (the ruleset's, not the record's: run with --komi record)")
+            delta -= jpd.komi - km
+        if delta and name == "chinese" and jpd.seki_points and delta == -jpd.seki_points:
+            parts.append("the engine counts no seki eyes under area scoring (count.area counts them)")
+            delta = Fraction(0)
+        cause = "; ".join(parts) if not delta and parts else "unexplained"
         self.engine[cause] += 1
         self.engine_differs.append(
             {
