@@ -196,7 +196,7 @@ def test_every_text_is_escaped(hostile_book):
     assert "&lt;script&gt;document.body.dataset.pwned=&#x27;title&#x27;&lt;/script&gt;" in case
     disputed = (hostile_book / "cases" / "review.disputed.001.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;" in disputed and "committee &lt;i&gt;tag&lt;/i&gt;, 2026-11-30" in disputed
-    assert '<span class="status disputed">disputed</span>' in disputed
+    assert '<span class="status disputed"><span data-t="status.disputed">disputed</span></span>' in disputed
     # a status without a complete decision record (here: no decided-by) is shown as proposed
     unrecorded = (hostile_book / "cases" / "review.unrecorded.001.html").read_text(encoding="utf-8")
     assert '<span class="status accepted">' not in unrecorded

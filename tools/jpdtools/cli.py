@@ -30,6 +30,7 @@ COMMANDS = {
     "count": "count a final position (diagram or SGF) under each ruleset, side by side",
     "replay": "referee a game record (SGF) from start to end under each ruleset, and count it",
     "study": "measure the compatibility claims on finished games: every pair of rulesets, every cause",
+    "review": "apply reviewers' files from the case book to the case files, or print the review tally",
     "book": "write the committee's case book: a static site of every case, clause, seed article and ruleset",
 }
 

@@ -5,6 +5,10 @@ STYLE = """
 body{font:15px/1.5 system-ui,sans-serif;color:var(--ink);margin:0}
 main{max-width:76em;margin:0 auto;padding:0 1em 2em}
 nav.top{background:#2d2d2d;padding:.5em 1em}nav.top a{color:#fff;margin-right:1.2em;text-decoration:none}
+nav.top button.lang{float:right;background:#fff;border:0;border-radius:.3em;padding:.1em .7em;cursor:pointer}
+.review-panel{border:2px solid #2a6;border-radius:.4em;padding:.2em 1em .6em;margin:1.5em 0;
+ background:#f7fbf8}.review-panel textarea{max-width:100%}
+td a.term{color:inherit;text-decoration:none;border-bottom:1px dotted #888}
 footer{color:#777;font-size:.85em;text-align:center;padding:1em}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.8em;border-bottom:1px solid var(--line)}
 table{border-collapse:collapse;margin:.5em 0}
@@ -33,7 +37,7 @@ a.cell{display:block;padding:.3em .6em;text-decoration:none;color:#000;
 .filters select{max-width:14em}tr.case[hidden]{display:none}
 details{margin:.3em 0}summary{cursor:pointer}.spec{max-width:52em}
 @media print{
- nav.top,footer,.filters,.noscript-note{display:none}
+ nav.top,footer,.filters,.noscript-note,.review-panel{display:none}
  body{font-size:11pt}main{max-width:none;padding:0}
  a{color:inherit;text-decoration:none}
  section.step,figure,table.matrix{break-inside:avoid}

@@ -11,11 +11,14 @@ from jpdtools.book.assets import SCRIPT, STYLE
 from jpdtools.book.casepage import case_page
 from jpdtools.book.context import Book
 from jpdtools.book.decisions import decided
+from jpdtools.book.glossarypage import glossary_page
 from jpdtools.book.indexpage import index_page
+from jpdtools.book.lang import LANGUAGES, catalogue_js
 from jpdtools.book.observe import observe_suite
 from jpdtools.book.overrides import flips
 from jpdtools.book.page import slug
 from jpdtools.book.printpage import print_page
+from jpdtools.book.scripts import LANG_SCRIPT, REVIEW_SCRIPT
 from jpdtools.book.seeds import SeedArticle, SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.errors import NothingSelected
@@ -84,6 +87,11 @@ def pages(book: Book) -> Iterable[tuple[str, str]]:
     """(path inside the book, text) of every file."""
     yield "style.css", STYLE
     yield "book.js", SCRIPT
+    yield "lang.js", LANG_SCRIPT
+    yield "review.js", REVIEW_SCRIPT
+    for lang in LANGUAGES:
+        yield f"lang/{lang}.js", catalogue_js(lang)
+    yield "glossary.html", glossary_page(book)
     yield "index.html", index_page(book)
     yield "print/book.html", print_page(book)
     for record in book.suite.records:

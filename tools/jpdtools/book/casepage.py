@@ -12,8 +12,11 @@ from collections import Counter
 
 from jpdtools.book.boards import count_picture, initial_picture, step_pictures
 from jpdtools.book.context import Book
+from jpdtools.book.lang import tr
+from jpdtools.book.lang.glossary import term_for
 from jpdtools.book.observe import CaseRecord, verdict_of
 from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, table, ul
+from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import badge, decision_html, ruling_of, shown_status
 from jpdtools.book.svg import board_svg
 from jpdtools.paths import conformance_dir
@@ -79,14 +82,14 @@ def _header(book: Book, record: CaseRecord) -> str:
     status = review_status(case)
     where = relative(str(case.location) if case.location else record.file)
     rows = [
-        ("review status", badge(status)),
-        ("file", code(where)),
-        ("tags", ", ".join(esc(t) for t in case.tags) or "–"),
-        ("rulesets", _names(book, record.rulesets) or "–"),
-        ("outcome under the reference", f'<span class="st-{esc(record.worst)}">{esc(record.worst)}</span>'),
+        (tr("case.status"), badge(status)),
+        (tr("case.file"), code(where)),
+        (tr("case.tags"), ", ".join(esc(t) for t in case.tags) or "–"),
+        (tr("case.rulesets"), _names(book, record.rulesets) or "–"),
+        (tr("case.outcome"), f'<span class="st-{esc(record.worst)}">{esc(record.worst)}</span>'),
     ]
     if case.depends:
-        rows.append(("depends on axes", ", ".join(code(d) for d in case.depends)))
+        rows.append((tr("case.depends"), ", ".join(code(d) for d in case.depends)))
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
     return f'<h1>{code(case.id)} — {esc(case.title)}</h1><table class="meta">{body}</table>'
 
@@ -100,10 +103,11 @@ def _rests_on(book: Book, record: CaseRecord) -> str:
         item = (link(href, anchor) if href else code(anchor)) + f" — {esc(heading)}"
         (questions if anchor.startswith("oq.") else clauses).append(item)
     seeds = [_citation(book, citation) for citation in case.seeds]
-    out = ["<h2>What it rests on</h2>", "<h3>Clauses</h3>", ul(clauses), "<h3>Seed and source articles</h3>"]
+    out = [f"<h2>{tr('case.rests-on')}</h2>", f"<h3>{tr('case.clauses')}</h3>", ul(clauses)]
+    out.append(f"<h3>{tr('case.seeds')}</h3>")
     out.append(ul(seeds, "seeds"))
     if questions or case.open:
-        out += ["<h3>Open questions</h3>", ul(questions + [esc(f"open: {o}") for o in case.open])]
+        out += [f"<h3>{tr('case.questions')}</h3>", ul(questions + [esc(f"open: {o}") for o in case.open])]
     return "".join(out)
 
 
@@ -138,7 +142,7 @@ def _note(book: Book, record: CaseRecord) -> str:
     case = record.case
     out = []
     if case.note:
-        out += ["<h2>Note</h2>", paragraphs(case.note)]
+        out += [f"<h2>{tr('case.note')}</h2>", paragraphs(case.note)]
     out.append(decision_html(case, lambda name: _ruleset(book, name)))
     return "".join(out)
 
@@ -210,7 +214,11 @@ def _matrix(book: Book, record: CaseRecord) -> str:
         for i, (text, mark, word) in enumerate(cells):
             cls = MARK_CLASS.get(mark, "none") + (" differs" if differs[i] and word != common[i] else "")
             sign = {"ok": "✓", "FAIL": "✗", "open": "?"}.get(mark, "")
-            tds.append(f'<td class="{cls}" title="{esc(mark)}">{esc(text)} {sign}</td>')
+            term = term_for(text)
+            shown = (
+                f'<a class="term" href="../glossary.html#{esc(term)}">{esc(text)}</a>' if term else esc(text)
+            )
+            tds.append(f'<td class="{cls}" title="{esc(mark)}">{shown} {sign}</td>')
         body.append(f"<tr><th>{label}</th>{''.join(tds)}</tr>")
     legend = (
         '<p class="legend">✓ the claim holds, ✗ it does not, ? an either-verdict matched; a '
@@ -218,7 +226,7 @@ def _matrix(book: Book, record: CaseRecord) -> str:
         "head in red: the rulesets disagree there.</p>"
     )
     return (
-        '<h2>Verdicts: every ruleset at every step</h2><div class="scroll">'
+        f'<h2>{tr("case.verdicts")}</h2><div class="scroll">'
         f'<table class="matrix verdicts"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
         f"</div>{legend}"
     )
@@ -285,7 +293,7 @@ def _steps(book: Book, record: CaseRecord, decisions: dict[str, Decision]) -> st
             )
             out.append(f"<figure>{board_svg(picture)}<figcaption>{caption}</figcaption></figure>")
         out.append("</div></section>")
-    return "<h2>Step by step</h2>" + "".join(out) if case.moves else ""
+    return f"<h2>{tr('case.steps')}</h2>" + "".join(out) if case.moves else ""
 
 
 def _end(book: Book, record: CaseRecord) -> str:
@@ -305,7 +313,7 @@ def _end(book: Book, record: CaseRecord) -> str:
             f"{_names(book, names)}: expected {code(expected)}; observed {code(observed)} "
             f'<span class="{MARK_CLASS.get(mark, "none")}">[{esc(mark)}]</span>{why}'
         )
-    return "<h2>How play stands at the end</h2>" + ul(items, "verdict-lines")
+    return f"<h2>{tr('case.end')}</h2>" + ul(items, "verdict-lines")
 
 
 def _initial(record: CaseRecord) -> str:
@@ -319,7 +327,7 @@ def _initial(record: CaseRecord) -> str:
         history = "<p>History before the steps: " + " ".join(code(a) for a in case.history) + "</p>"
     picture = initial_picture(setup, _shows_virtual(record))
     return (
-        f"<h2>Initial position</h2><p>{esc(head)}</p><figure>{board_svg(picture)}"
+        f"<h2>{tr('case.initial')}</h2><p>{esc(head)}</p><figure>{board_svg(picture)}"
         f"<figcaption>the set-up{' (stones agreed dead crossed)' if setup.final else ''}</figcaption>"
         f"</figure>{history}"
     )
@@ -333,7 +341,7 @@ def _settle(book: Book, record: CaseRecord) -> str:
     dispute = [f"stones {' '.join(spec.stones)}"] if spec.stones else []
     dispute += [f"claims {', '.join(map(str, spec.claims))}"] if spec.claims else []
     out = [
-        "<h2>Settling by play</h2>",
+        f"<h2>{tr('case.settle')}</h2>",
         ul(
             [
                 "dispute: " + esc("; ".join(dispute) or "none"),
@@ -373,7 +381,7 @@ def _figures(parts) -> str:
 
 def _count(book: Book, record: CaseRecord) -> str:
     setup = record.case.setup
-    out = ["<h2>The count</h2>", ul([esc(line) for line in agreement_lines(setup)])]
+    out = [f"<h2>{tr('case.count')}</h2>", ul([esc(line) for line in agreement_lines(setup)])]
     side_rows, groups = [], []
     for item, result in _played(record):
         obs = result.observation
@@ -419,7 +427,7 @@ def _count(book: Book, record: CaseRecord) -> str:
             else (obs.steps[-1].board if obs.steps else obs.initial_board)
         )
         groups.append((item.ruleset, (count, halt)))
-    out.append("<h3>Every ruleset's count, side by side</h3>")
+    out.append(f"<h3>{tr('case.count.side-by-side')}</h3>")
     out.append(
         table(
             ["ruleset", "method", "komi", "Black", "White", "result", "expected", "mark"], side_rows, "counts"
@@ -460,7 +468,7 @@ def _count(book: Book, record: CaseRecord) -> str:
 def _clause_texts(book: Book, record: CaseRecord, decided: dict[str, Decision]) -> str:
     anchors = [a for a in decided if a in book.spec.sections]
     anchors += [a for a in record.case.spec if a in book.spec.sections and a not in anchors]
-    out = ["<h2>The text of the clauses</h2>"]
+    out = [f"<h2>{tr('case.clause-texts')}</h2>"]
     for anchor in anchors:
         s = book.spec.sections[anchor]
         deciding = " (decides a step here)" if anchor in decided else ""
@@ -476,7 +484,7 @@ def _clause_texts(book: Book, record: CaseRecord, decided: dict[str, Decision]) 
 def _reproduce(record: CaseRecord) -> str:
     cid = record.case.id
     commands = [f"jpd explain {cid}", f"jpd run --id {cid}"]
-    return '<h2>Reproduce</h2><pre class="commands">' + esc("\n".join(commands)) + "</pre>"
+    return f'<h2>{tr("case.reproduce")}</h2><pre class="commands">' + esc("\n".join(commands)) + "</pre>"
 
 
 def _error_case(record: CaseRecord) -> str:
@@ -513,5 +521,7 @@ def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
     parts.append(_rests_on(book, record))
     if clause_texts:
         parts.append(_clause_texts(book, record, decided))
+    if clause_texts:
+        parts.append(review_panel("case", case.id, record.rulesets))
     parts.append(_reproduce(record))
     return "\n".join(parts)

@@ -5,6 +5,7 @@ cases whose verdict would flip under it, as run."""
 from jpdtools.book.context import Book
 from jpdtools.book.observe import verdict_text
 from jpdtools.book.page import case_href, code, esc, link, page, question_href, ruleset_href, table
+from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import badge, decision_html, shown_status
 from jpdtools.book.rows import case_rows
 
@@ -59,6 +60,7 @@ def question_page(book: Book, anchor: str) -> str:
         case_rows(pinned, root),
         flips_html(book, anchor, root),
         decision_html(review, label),
+        review_panel("question", anchor, book.presets.names),
     ]
     return page(s.heading, "".join(body), root)
 

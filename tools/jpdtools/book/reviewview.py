@@ -6,6 +6,7 @@ decision record (``jpd lint`` reports it) is shown as ``proposed``, with a note 
 file claims — no page says "accepted" where nobody decided.
 """
 
+from jpdtools.book.lang import tr
 from jpdtools.book.page import esc, paragraphs
 
 
@@ -17,7 +18,7 @@ def shown_status(item) -> str:
 
 
 def badge(status: str) -> str:
-    return f'<span class="status {esc(status)}">{esc(status)}</span>'
+    return f'<span class="status {esc(status)}">{tr("status." + status)}</span>'
 
 
 def _record(status: str, decision: str, decided: str, by: str) -> str:
@@ -27,13 +28,10 @@ def _record(status: str, decision: str, decided: str, by: str) -> str:
 
 def decision_html(item, ruleset_label=esc) -> str:
     """The decision, the rulings and the comments of ``item`` (a case or a question review)."""
-    out = ["<h2>Review</h2>"]
+    out = [f"<h2>{tr('review.title')}</h2>"]
     shown = shown_status(item)
     if shown == "proposed":
-        out.append(
-            f"<p>{badge('proposed')} no decision has been recorded: the verdicts are the authors' "
-            "reading of the rule text, not a committee's.</p>"
-        )
+        out.append(f"<p>{badge('proposed')} {tr('review.none')}</p>")
         if item.status != "proposed":
             out.append(
                 f'<p class="bad">The file says {esc(item.status)!s}, but records no complete decision '
@@ -43,10 +41,11 @@ def decision_html(item, ruleset_label=esc) -> str:
         out.append(_record(shown, item.decision, item.decided, item.decided_by))
     for r in item.rulings:
         out.append(
-            f"<h3>On {ruleset_label(r.ruleset)}</h3>{_record(r.status, r.decision, r.decided, r.decided_by)}"
+            f"<h3>{tr('review.on')} {ruleset_label(r.ruleset)}</h3>"
+            + _record(r.status, r.decision, r.decided, r.decided_by)
         )
     if item.comments:
-        out.append('<h3>Comments</h3><ul class="comments">')
+        out.append(f'<h3>{tr("review.comments")}</h3><ul class="comments">')
         for c in item.comments:
             on = f" on {ruleset_label(c.ruleset)}" if c.ruleset else ""
             out.append(f"<li><b>{esc(c.by)}</b>, {esc(c.date)}{on}: {esc(c.text)}</li>")

@@ -649,7 +649,9 @@ def lint(
     seeds_root: Path | None = None,
 ) -> LintReport:
     """Run every check. ``whole_suite``: the files are the whole suite (so an id missing from
-    them is gone); ``accept_new_ids``: ids missing from ``ids.txt`` are not problems (the caller
+    them is gone; otherwise — a proposal file — only the checks of the files themselves run: ids,
+    anchors, citations, review, not coverage, pins or the id register); ``accept_new_ids``: ids
+    missing from ``ids.txt`` are not problems (the caller
     appends ``new_ids``); ``require_count_coverage``: every count clause must be cited;
     ``seeds_root``: the folder holding ``seeds/`` (quotations are checked against it)."""
     problems = [Problem("load", f.message, f.location or Location(f.file)) for f in failures]
@@ -664,7 +666,7 @@ def lint(
                 Location(str(ids_path)),
             )
         )
-    elif not accept_new_ids:
+    elif not accept_new_ids and whole_suite:
         where = {c.id: _where(c, f) for c, f in _cases(files)}
         problems += [
             Problem(
@@ -682,6 +684,11 @@ def lint(
     proven = prove_files(files, presets)
     problems += check_statuses(proven)
     count_rows = count_coverage(files, anchors)
+    if not whole_suite:
+        # a proposal linted on its own: only what the files themselves get wrong (no suite-wide
+        # coverage, pins or id-register noise: new ids are what a proposal adds)
+        problems += check_overrides(spec_dir, presets)
+        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows))
     if require_count_coverage:
         problems += check_count_coverage(count_rows, anchors, spec_dir)
     if whole_suite and not failures:

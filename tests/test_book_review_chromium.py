@@ -1,0 +1,99 @@
+# ruff: noqa: E501 -- browser expressions are kept whole
+"""The reviewer's loop in a real browser: switch to Chinese, read a case and its operative
+sentence, dispute one ruleset's verdict with a comment, export the review file, jpd review apply,
+rebuild, and see the dispute. Screenshots go to $TEST_ARTEFACTS (default: test-artefacts/)."""
+
+import base64
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from book_helpers import build_book
+from chromium_driver import Browser, chromium_or_skip
+from jpdtools.book.lang import LANGUAGES, missing
+from jpdtools.cli import main
+from jpdtools.paths import conformance_dir
+
+ARTEFACTS = Path(os.environ.get("TEST_ARTEFACTS", Path(__file__).resolve().parent.parent / "test-artefacts"))
+
+
+def test_every_string_is_in_both_catalogues():
+    assert missing() == {}
+    assert set(LANGUAGES) == {"en", "zh-Hans"}
+
+
+def shot(browser, name: str) -> Path:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    data = browser.send("Page.captureScreenshot", format="png", captureBeyondViewport=False)["data"]
+    path = ARTEFACTS / f"{name}.png"
+    path.write_bytes(base64.b64decode(data))
+    return path
+
+
+@pytest.fixture
+def browser():
+    b = Browser(chromium_or_skip())
+    yield b
+    b.close()
+
+
+def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, browser, capsys):
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    shutil.copy(conformance_dir() / "ko.yaml", suite / "ko.yaml")
+    book = tmp_path / "book"
+    build_book(book, [suite / "ko.yaml"])
+    browser.send(
+        "Emulation.setDeviceMetricsOverride", width=1400, height=1000, deviceScaleFactor=1, mobile=False
+    )
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    browser.send("Page.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
+    browser.open(book / "cases" / "ko.simple.001.html")
+    browser.evaluate("localStorage.clear()")
+    browser.evaluate("document.getElementById('lang-switch').click()")
+    assert browser.evaluate("document.documentElement.lang") == "zh-Hans"
+    # every marked string is in Chinese now; the seed sentence the forfeit rests on comes first
+    assert browser.evaluate("document.querySelector('[data-t=\"case.rests-on\"]').textContent") == "依据"
+    operative = browser.evaluate(
+        "[...document.querySelectorAll('blockquote.operative')].map(b => b.textContent)"
+    )
+    assert "一方违反规则被判负时，棋局为终止。" in operative
+    browser.evaluate("document.getElementById('rv-name').value = '李明'")
+    browser.evaluate("document.getElementById('rv-scope').value = 'jpd-2022'")
+    browser.evaluate("document.querySelector('input[name=rv-action][value=dispute]').checked = true")
+    browser.evaluate("document.getElementById('rv-text').value = '第3步应判负，不是无效着'")
+    browser.evaluate("document.getElementById('rv-record').click()")
+    assert "dispute" in browser.evaluate("document.getElementById('rv-list').textContent")
+    browser.evaluate("document.getElementById('review-panel').scrollIntoView()")
+    shot(browser, "review-1-chinese-dispute-recorded")
+    browser.evaluate("document.getElementById('rv-export').click()")
+    deadline = time.time() + 20
+    while time.time() < deadline and not list(downloads.glob("*.json")):
+        time.sleep(0.2)
+    (exported,) = downloads.glob("*.json")
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["reviewer"] == "李明" and data["entries"][0]["ruleset"] == "jpd-2022"
+    assert main(["review", "apply", str(exported), "--suite", str(suite)]) == 0
+    capsys.readouterr()
+    assert "decided-by: 李明" in (suite / "ko.yaml").read_text(encoding="utf-8")
+    build_book(book, [suite / "ko.yaml"])
+    browser.open(book / "cases" / "ko.simple.001.html")
+    assert browser.evaluate("document.documentElement.lang") == "zh-Hans"  # the choice is kept
+    review = browser.evaluate(
+        "document.querySelector('h2 [data-t=\"review.title\"]').closest('h2').nextElementSibling.parentElement.textContent"
+    )
+    assert "第3步应判负，不是无效着" in review and "李明" in review
+    row = browser.evaluate(
+        "[...document.querySelectorAll('table.verdicts th')].find(t => t.textContent.startsWith('jpd-2022')).textContent"
+    )
+    assert "有异议" in row
+    browser.evaluate(
+        "[...document.querySelectorAll('h3')].find(h => h.textContent.includes('jpd-2022')).scrollIntoView()"
+    )
+    shot(browser, "review-2-rebuilt-book-shows-the-dispute")
+    browser.evaluate("window.scrollTo(0, 0)")
+    shot(browser, "review-3-case-page-top")
