@@ -24,6 +24,8 @@ class Book:
     overrides: tuple[Override, ...]
     flips: dict[str, tuple[Flip, ...]]  # override ruleset -> the cases it flips
     question_reviews: dict[str, QuestionReview] = field(default_factory=dict)  # oq.N -> its review
+    zh_clauses: dict = field(default_factory=dict)  # anchor -> Translation (spec/zh/clauses.yaml)
+    zh_revisions: dict[str, str] = field(default_factory=dict)  # anchor -> the English clause's revision
 
     def question_review(self, anchor: str) -> QuestionReview:
         """Where an open question stands (``proposed`` when no decision names it)."""

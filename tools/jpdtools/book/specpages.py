@@ -32,6 +32,23 @@ def _decides(book: Book, places: dict[str, dict[str, list[str]]], root: str) -> 
     return table(["case", "where it decides, and under which rulesets"], rows) if rows else "<p>None.</p>"
 
 
+def _chinese(book: Book, anchor: str) -> str:
+    """The clause in Chinese (spec/zh/clauses.yaml), with the revision of the English it renders."""
+    t = book.zh_clauses.get(anchor)
+    if t is None:
+        return ""
+    current = book.zh_revisions.get(anchor, "")
+    stale = (
+        ""
+        if t.source == current
+        else f'<p class="bad">英文条款已修改（现为 {esc(current)}），译文尚未更新。</p>'
+    )
+    return (
+        f'<section class="spec zh-clause" lang="zh-Hans"><h2>中文</h2><h3>{esc(t.heading)}</h3>'
+        f'<p>{esc(t.text)}</p>{stale}<p class="legend">译自英文条款修订版 {code(t.source)}</p></section>'
+    )
+
+
 def clause_page(book: Book, anchor: str, cited: list, decides: dict | None = None) -> str:
     root = "../"
     s = book.spec.sections[anchor]
@@ -42,6 +59,7 @@ def clause_page(book: Book, anchor: str, cited: list, decides: dict | None = Non
     body = [
         f"<h1>{code(anchor)} — {esc(s.heading)}</h1><p>{doc}</p>",
         f'<div class="spec">{book.spec.section_html(anchor, root, book.spec_link)}</div>',
+        _chinese(book, anchor),
         "<h2>Seed and source articles it implements</h2>",
         ul(seeds) if seeds else "<p>None listed in <code>spec/sources.yaml</code>.</p>",
         f"<h2>Cases citing it ({len(cited)})</h2>",

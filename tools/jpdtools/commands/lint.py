@@ -120,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
         for c in pending:
             why = c.pending if len(c.pending) <= 150 else c.pending[:149] + "…"
             print(f"  {c.case_id}: {why}")
+    for warning in report.warnings:
+        print(f"warning: {warning}")
     for problem in problems:
         print(problem)
     cases = sum(len(f.cases) for f in files)

@@ -54,6 +54,7 @@ from jpdtools.review import traceability
 from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.review.statuses import CaseStatuses, prove_files
+from jpdtools.review.translations import TRANSLATED_DOCUMENTS, check_translations
 from jpdtools.run.adapters import Adapter, Observation
 from jpdtools.run.compare import CaseResult
 from jpdtools.run.features import exercised
@@ -135,6 +136,7 @@ class LintReport:
     count_coverage: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (count clause, citing case ids)
     large_board: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (play clause, citing 19×19 case ids)
     statuses: tuple[CaseStatuses, ...] = ()  # the status proofs of the counting cases
+    warnings: tuple[str, ...] = ()  # reported, not failing: clauses with no Chinese text yet
 
     @property
     def ok(self) -> bool:
@@ -683,12 +685,23 @@ def lint(
     problems += check_question_reviews(spec_dir, presets, anchors)
     proven = prove_files(files, presets)
     problems += check_statuses(proven)
+    translated = check_translations(spec_dir)
+    problems += [Problem("translations", message, where) for message, where in translated.problems]
+    warnings = (
+        (
+            f"translations: {translated.done} of {translated.total} clauses of "
+            f"{', '.join(TRANSLATED_DOCUMENTS)} have a Chinese text; not yet: "
+            + ", ".join(translated.untranslated),
+        )
+        if translated.untranslated
+        else ()
+    )
     count_rows = count_coverage(files, anchors)
     if not whole_suite:
         # a proposal linted on its own: only what the files themselves get wrong (no suite-wide
         # coverage, pins or id-register noise: new ids are what a proposal adds)
         problems += check_overrides(spec_dir, presets)
-        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows))
+        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven))
     if require_count_coverage:
         problems += check_count_coverage(count_rows, anchors, spec_dir)
     if whole_suite and not failures:
@@ -696,7 +709,9 @@ def lint(
     problems += check_overrides(spec_dir, presets)
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
-        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven))
+        return LintReport(
+            tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven), warnings=warnings
+        )
     runs = reference_runs(files, presets, adapter, loader)
     legality = legality_by_case(files, presets, adapter, loader, runs)
     problems += check_feature_derivation(runs)
@@ -705,5 +720,5 @@ def lint(
     large = large_board_coverage(files, covered_anchors(anchors)) if whole_suite else []
     problems += check_large_board(large, anchors, spec_dir)
     return LintReport(
-        tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows), tuple(large), tuple(proven)
+        tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows), tuple(large), tuple(proven), warnings
     )
