@@ -233,3 +233,27 @@ def test_an_outdir_that_is_empty_or_a_file_is_refused(tmp_path, capsys, monkeypa
     assert main(["book", outdir, "--tag", "ko"]) == 2
     assert "OUTDIR" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["FILE"]  # nothing written
+
+
+def test_a_count_is_spelled_the_same_in_title_cell_and_table(book):
+    out, _ = book
+    html = (out / "cases" / "count.area.001.html").read_text(encoding="utf-8")
+    # the verdict cell and the count table: the margin in points and in the method's unit (子)
+    assert html.count("W by 0.5 points = 0.25 子") >= 2
+    assert "W -0.5" not in html
+    assert "White wins by ¼ stone (0.5 points)" in html  # the title says both
+
+
+def test_a_pair_page_separates_winners_from_margins_and_marks_the_step(book):
+    out, _ = book
+    pair = (out / "differences" / "chinese--japanese.html").read_text(encoding="utf-8")
+    for heading in (
+        "A different verdict in play",
+        "The same play, a different winner",
+        "The same winner, a different margin",
+    ):
+        assert heading in pair
+    play = pair.split('id="play"')[1].split('id="winner"')[0]
+    assert "ko.simple.001" in play and "<mark>2: " in play  # the recapture is where they differ
+    margins = pair.split('id="margin"')[1]
+    assert "<mark>count " in margins or "None." in margins

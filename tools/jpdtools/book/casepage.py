@@ -19,6 +19,7 @@ from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, 
 from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import badge, decision_html, ruling_of, shown_status
 from jpdtools.book.svg import board_svg
+from jpdtools.book.units import margin_text
 from jpdtools.paths import conformance_dir
 from jpdtools.review.explanation import (
     Decision,
@@ -186,7 +187,9 @@ def _matrix(book: Book, record: CaseRecord) -> str:
             else:
                 _, mark = count_mark(item.expectation.count, count)
                 text = (
-                    f"error {count.error}" if count.error else f"{count.winner} {decimal_text(count.margin)}"
+                    f"error {count.error}"
+                    if count.error
+                    else margin_text(count.winner, count.margin, count.unit)
                 )
                 cells.append((text, mark, text))
         rows.append((item.ruleset, cells))
@@ -411,11 +414,7 @@ def _count(book: Book, record: CaseRecord) -> str:
                     esc(count.komi),
                     esc(decimal_text(count.black)),
                     esc(decimal_text(count.white)),
-                    esc(
-                        f"{count.winner} by {decimal_text(abs(count.margin))}"
-                        if count.winner != "draw"
-                        else "draw"
-                    ),
+                    esc(margin_text(count.winner, count.margin, count.unit)),
                     code(expected),
                     sign,
                 )

@@ -4,7 +4,7 @@
 from itertools import combinations
 
 from jpdtools.book.context import Book
-from jpdtools.book.observe import verdict_of, verdict_text
+from jpdtools.book.observe import verdict_of
 from jpdtools.book.page import case_href, code, esc, link, page, question_href, ruleset_href, table
 from jpdtools.book.rulesetpages import pair_name
 
@@ -74,27 +74,60 @@ def matrix_page(book: Book, pairs: Pairs) -> str:
     return page("Where the rulesets differ", "".join(body), root)
 
 
+KINDS = (
+    ("play", "A different verdict in play (a step or the end)"),
+    ("winner", "The same play, a different winner"),
+    ("margin", "The same winner, a different margin"),
+)
+
+
+def _count_winner(part: str) -> str:
+    return part.split()[1] if part.startswith("count ") and len(part.split()) > 1 else part
+
+
+def kind_of(va: tuple[str, ...], vb: tuple[str, ...]) -> str:
+    """How two verdicts differ: in play, in the count's winner, or only in its margin."""
+    play_a = [p for p in va if not p.startswith("count")]
+    play_b = [p for p in vb if not p.startswith("count")]
+    if play_a != play_b:
+        return "play"
+    count_a = [_count_winner(p) for p in va if p.startswith("count")]
+    count_b = [_count_winner(p) for p in vb if p.startswith("count")]
+    return "winner" if count_a != count_b else "margin"
+
+
+def marked(verdict: tuple[str, ...], other: tuple[str, ...]) -> str:
+    """A verdict as a table cell, every part that differs from ``other`` marked."""
+    parts = []
+    for n, word in enumerate(verdict, 1):
+        text = word if word.startswith(("end ", "count", "error", "not ")) else f"{n}: {word}"
+        same = n <= len(other) and other[n - 1] == word
+        parts.append(esc(text) if same else f"<mark>{esc(text)}</mark>")
+    return "; ".join(parts)
+
+
 def pair_page(book: Book, a: str, b: str, ids: list[str]) -> str:
     root = "../"
-    rows = []
+    groups: dict[str, list] = {k: [] for k, _ in KINDS}
     for case_id in ids:
         record = book.suite.record(case_id)
         va = verdict_of(record.result(a).observation)
         vb = verdict_of(record.result(b).observation)
-        rows.append(
-            (
-                link(case_href(case_id, root), case_id),
-                esc(record.case.title),
-                esc(verdict_text(va)),
-                esc(verdict_text(vb)),
-            )
+        groups[kind_of(va, vb)].append(
+            (link(case_href(case_id, root), case_id), esc(record.case.title), marked(va, vb), marked(vb, va))
         )
     body = [
         f"<h1>{link(ruleset_href(a, root), a)} against {link(ruleset_href(b, root), b)}: "
         f"{len(ids)} case(s)</h1>",
         DEFINITION,
-        table(["case", "title", f"under {esc(a)}", f"under {esc(b)}"], rows, "pair")
-        if rows
-        else "<p>None.</p>",
+        "<p>The parts that differ are <mark>marked</mark>.</p>",
     ]
+    for kind, title in KINDS:
+        rows = groups[kind]
+        body.append(f'<h2 id="{kind}">{esc(title)} ({len(rows)})</h2>')
+        body.append(
+            table(["case", "title", f"under {esc(a)}", f"under {esc(b)}"], rows, "pair")
+            if rows
+            else "<p>None.</p>"
+        )
     return page(f"{a} against {b}", "".join(body), root)

@@ -136,10 +136,10 @@ TERMS = (
     ),
     Term(
         "margin",
-        "W -0.5 / B 3",
-        "A count: the winner, then the margin in that ruleset's unit (the sign says who is ahead from Black's side: W -0.5 is White by 0.5).",
+        "W by 0.5 points = 0.25 子",
+        "A count: the winner and the margin in points (点), and where the method counts in another unit the same margin in it (area counting against the 归本数: 1 子 = 2 points).",
         "胜负与差额",
-        "计算结果：胜方，然后是按该规则单位计的差额（正负号以黑方为准：W -0.5 即白胜 0.5）。",
+        "计算结果：胜方与以点计的差额；若该方法另有计量单位，再给出同一差额按该单位的数值（数子法对归本数：1 子 = 2 点）。",
     ),
     Term(
         "unit-点",
@@ -189,7 +189,7 @@ def term_for(cell: str) -> str:
         return ""
     if words[0] == "ended" and len(words) > 1:
         return f"ended-{words[1]}"
-    if words[0] in ("B", "W", "draw", "error"):
+    if words[0] in ("B", "W", "draw"):
         return "margin"
     known = {t.key for t in TERMS}
     return words[0] if words[0] in known else ""
