@@ -687,7 +687,7 @@ def lint(
     problems += check_statuses(proven)
     translated = check_translations(spec_dir)
     problems += [Problem("translations", message, where) for message, where in translated.problems]
-    warnings = (
+    warnings = tuple(f"{message} ({where})" for message, where in translated.stale) + (
         (
             f"translations: {translated.done} of {translated.total} clauses of "
             f"{', '.join(TRANSLATED_DOCUMENTS)} have a Chinese text; not yet: "

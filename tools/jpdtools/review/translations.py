@@ -5,9 +5,11 @@ A clause is a heading with an anchor of ``play.md`` or ``counting.md`` and the t
 to the next heading. Its *revision* is the first 12 hex digits of the SHA-256 of that text (blank
 runs collapsed), so any change to the English clause changes it. Each Chinese clause is written for
 this project in its own words and records the revision of the English clause it renders
-(``source:``); lint reports a Chinese clause whose English clause is gone or whose ``source`` is
-not the current revision (the translation is older than its source), and lists as warnings the
-clauses that have no Chinese text yet. Seed quotations are never translated.
+(``source:``). Lint fails on a Chinese clause whose English clause is gone, and warns — on every
+run, with the place — of one whose ``source`` is not the current revision (the translation is older
+than its source; the book marks it on the clause's page) and of the clauses with no Chinese text
+yet. A stale translation warns rather than fails so that a fix to an English clause is not held up
+by its translator; the warning stays until the Chinese text is brought up to date. Seed quotations are never translated.
 """
 
 import hashlib
@@ -82,7 +84,10 @@ def load_translations(path: Path) -> dict[str, Translation]:
 
 @dataclass(frozen=True)
 class TranslationCheck:
-    problems: tuple[tuple[str, Location | None], ...]  # (message, where)
+    problems: tuple[
+        tuple[str, Location | None], ...
+    ]  # (message, where): a Chinese clause with no English one
+    stale: tuple[tuple[str, Location | None], ...]  # translations older than their English clause (warnings)
     untranslated: tuple[str, ...]  # anchors with no Chinese text yet (warnings)
     done: int
     total: int
@@ -94,8 +99,8 @@ def check_translations(spec_dir: Path) -> TranslationCheck:
     try:
         zh = load_translations(path) if path.is_file() else {}
     except InputError as err:
-        return TranslationCheck(((err.message, err.location),), tuple(english), 0, len(english))
-    problems = []
+        return TranslationCheck(((err.message, err.location),), (), tuple(english), 0, len(english))
+    problems, stale = [], []
     for anchor, t in zh.items():
         clause = english.get(anchor)
         if clause is None:
@@ -106,7 +111,7 @@ def check_translations(spec_dir: Path) -> TranslationCheck:
                 )
             )
         elif t.source != clause.revision:
-            problems.append(
+            stale.append(
                 (
                     f"the Chinese clause {anchor!r} renders revision {t.source} of the English one, which is now "
                     f"{clause.revision} ({clause.file}:{clause.line}): translate the change and update 'source'",
@@ -114,4 +119,6 @@ def check_translations(spec_dir: Path) -> TranslationCheck:
                 )
             )
     untranslated = tuple(a for a in english if a not in zh)
-    return TranslationCheck(tuple(problems), untranslated, len(english) - len(untranslated), len(english))
+    return TranslationCheck(
+        tuple(problems), tuple(stale), untranslated, len(english) - len(untranslated), len(english)
+    )
