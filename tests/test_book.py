@@ -257,3 +257,19 @@ def test_a_pair_page_separates_winners_from_margins_and_marks_the_step(book):
     assert "ko.simple.001" in play and "<mark>2: " in play  # the recapture is where they differ
     margins = pair.split('id="margin"')[1]
     assert "<mark>count " in margins or "None." in margins
+
+
+def test_boards_read_at_a_glance(book):
+    out, _ = book
+    big = [
+        p for p in (out / "cases").glob("*.html") if "board (drawn below)" in p.read_text(encoding="utf-8")
+    ]
+    assert big  # every expected board is drawn, not spelled out
+    for path in (out / "cases").glob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        assert not re.search(r"board [XO.+]{5,}(/[XO.+]{5,}){4,}", html), path  # no raw board strings
+    ko = (out / "cases" / "ko.simple.001.html").read_text(encoding="utf-8")
+    assert 'class="captured" data-colour="' in ko and "captured by this step" in ko  # in its colour
+    assert "board-legend" in ko and "the last move" in ko  # a visible legend
+    full = next((out / "cases").glob("full19.*.html")).read_text(encoding="utf-8")
+    assert full.count('class="star"') >= 9  # the nine star points of 19×19

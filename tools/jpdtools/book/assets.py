@@ -36,6 +36,8 @@ a.cell{display:block;padding:.3em .6em;text-decoration:none;color:#000;
 .filters{display:flex;flex-wrap:wrap;gap:.6em 1.2em;margin:1em 0;padding:.6em;background:#f4f4f4}
 .filters select{max-width:14em}tr.case[hidden]{display:none}
 details{margin:.3em 0}summary{cursor:pointer}.spec{max-width:52em}
+.board-legend{display:block;font-size:.8em;color:#555;max-width:30em}
+@page{size:A4;margin:14mm 12mm}
 @media print{
  nav.top,footer,.filters,.noscript-note,.review-panel{display:none}
  body{font-size:11pt}main{max-width:none;padding:0}

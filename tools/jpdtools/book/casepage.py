@@ -8,6 +8,7 @@ has them), the text of the deciding clauses, and the commands that reproduce it.
 marks come from :mod:`jpdtools.review.explanation`, as ``jpd explain`` prints them.
 """
 
+import re
 from collections import Counter
 
 from jpdtools.book.boards import count_picture, initial_picture, step_pictures
@@ -18,7 +19,7 @@ from jpdtools.book.observe import CaseRecord, verdict_of
 from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, table, ul
 from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import badge, decision_html, ruling_of, shown_status
-from jpdtools.book.svg import board_svg
+from jpdtools.book.svg import Picture, board_svg, legend
 from jpdtools.book.units import margin_text
 from jpdtools.paths import conformance_dir
 from jpdtools.review.explanation import (
@@ -254,6 +255,23 @@ def _shows_virtual(record: CaseRecord) -> bool:
     return any(a.kind == "virtual" for a in actions)
 
 
+_BOARD_CLAIM = re.compile(r"\bboard ([XO.+]+(?:/[XO.+]+)+)")
+
+
+def _without_board(text: str) -> tuple[str, str]:
+    """A claim's text with its ``board ROWS`` part drawn as a board instead of spelled out:
+    (the text, naming the board, and the figure; "" when there is none)."""
+    found = _BOARD_CLAIM.search(text)
+    if not found:
+        return text, ""
+    rows = found.group(1)
+    picture = Picture(rows=rows.replace("+", "."), label="the board the case expects after this step")
+    figure = (
+        f'<figure class="expected">{board_svg(picture)}<figcaption>the expected board</figcaption></figure>'
+    )
+    return text[: found.start()] + "board (drawn below)" + text[found.end() :], figure
+
+
 def _steps(book: Book, record: CaseRecord, decisions: dict[str, Decision]) -> str:
     case = record.case
     played = _played(record)
@@ -283,9 +301,10 @@ def _steps(book: Book, record: CaseRecord, decisions: dict[str, Decision]) -> st
         items = []
         for names, (expected, observed, mark, d) in _groups(lines):
             why = _decision_html(book, d) if d is not None else ""
+            said, board = _without_board(expected)
             items.append(
-                f"{_names(book, names)}: expected {code(expected)}; observed {code(observed)} "
-                f'<span class="{MARK_CLASS.get(mark, "none")}">[{esc(mark)}]</span><br>{why}'
+                f"{_names(book, names)}: expected {code(said)}; observed {code(_without_board(observed)[0])} "
+                f'<span class="{MARK_CLASS.get(mark, "none")}">[{esc(mark)}]</span><br>{why}{board}'
             )
         out.append(ul(items, "verdict-lines"))
         out.append('<div class="boards">')
@@ -294,7 +313,9 @@ def _steps(book: Book, record: CaseRecord, decisions: dict[str, Decision]) -> st
             caption = (
                 "after this step" if len(groups) == 1 else f"after this step under {_names(book, names)}"
             )
-            out.append(f"<figure>{board_svg(picture)}<figcaption>{caption}</figcaption></figure>")
+            out.append(
+                f"<figure>{board_svg(picture)}<figcaption>{caption}{legend(picture)}</figcaption></figure>"
+            )
         out.append("</div></section>")
     return f"<h2>{tr('case.steps')}</h2>" + "".join(out) if case.moves else ""
 
@@ -330,7 +351,7 @@ def _initial(record: CaseRecord) -> str:
         history = "<p>History before the steps: " + " ".join(code(a) for a in case.history) + "</p>"
     picture = initial_picture(setup, _shows_virtual(record))
     return (
-        f"<h2>{tr('case.initial')}</h2><p>{esc(head)}</p><figure>{board_svg(picture)}"
+        f"<h2>{tr('case.initial')}</h2><p>{esc(head)}</p><figure>{board_svg(picture)}{legend(picture)}"
         f"<figcaption>the set-up{' (stones agreed dead crossed)' if setup.final else ''}</figcaption>"
         f"</figure>{history}"
     )
@@ -441,7 +462,8 @@ def _count(book: Book, record: CaseRecord) -> str:
         out.append(f'<section class="count"><h3>The counted board under {_names(book, names)}</h3>')
         picture = count_picture(first, halt, f"the counted board under {', '.join(names)}")
         out.append(
-            f'<div class="boards"><figure>{board_svg(picture)}<figcaption>each point\'s owner: a '
+            f'<div class="boards"><figure>{board_svg(picture)}{legend(picture)}'
+            "<figcaption>each point's owner: a "
             "black or white square, a red bar for nobody's; crossed stones were taken off as "
             f"dead</figcaption></figure><div>{_owners_table(first)}</div></div>"
         )

@@ -103,16 +103,39 @@ def _dead_cross(x: int, y: int, colour: str) -> str:
 
 
 def _ghost(x: int, y: int, colour: str, vertex: str) -> str:
+    """A stone this step captured: in its own colour, faded, with the capture mark (a red ×)."""
     cx, cy = _centre(x, y)
-    d = 5
+    d = 4
     name = "black" if colour == "B" else "white"
+    fill, stroke = ("#111", "#000") if colour == "B" else ("#fafafa", "#222")
     return (
-        f'<g class="captured"><title>{escape(vertex)}: {name} stone captured by this step</title>'
-        f'<circle cx="{cx:g}" cy="{cy:g}" r="{STONE_R}" fill="none" stroke="#c0392b" '
-        f'stroke-dasharray="3 2" stroke-width="1.5"/>'
+        f'<g class="captured" data-colour="{colour}">'
+        f"<title>{escape(vertex)}: {name} stone captured by this step</title>"
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{STONE_R}" fill="{fill}" fill-opacity="0.45" '
+        f'stroke="{stroke}" stroke-opacity="0.6"/>'
         f'<path d="M{cx - d:g} {cy - d:g}L{cx + d:g} {cy + d:g}M{cx + d:g} {cy - d:g}L{cx - d:g} {cy + d:g}"'
-        f' stroke="#c0392b" stroke-width="1.5"/></g>'
+        f' stroke="#e0301e" stroke-width="2.5"/></g>'
     )
+
+
+def _star_points(width: int, height: int) -> list[str]:
+    """The star points (星) of the usual boards: the 4-4 points and the centre from 13×13 up,
+    the 3-3 points and the centre from 9×9 up (square boards only)."""
+    if width != height or width < 9:
+        return []
+    d = 3 if width >= 13 else 2
+    far = width - 1 - d
+    points = {(d, d), (d, far), (far, d), (far, far)}
+    if width % 2:
+        mid = width // 2
+        points.add((mid, mid))
+        if width >= 15:
+            points |= {(d, mid), (far, mid), (mid, d), (mid, far)}
+    out = []
+    for x, y in sorted(points):
+        cx, cy = _centre(x, y)
+        out.append(f'<circle class="star" cx="{cx:g}" cy="{cy:g}" r="2.6" fill="#5a4a2a"/>')
+    return out
 
 
 def _last(x: int, y: int, colour: str | None, vertex: str) -> str:
@@ -125,12 +148,14 @@ def _last(x: int, y: int, colour: str | None, vertex: str) -> str:
 
 
 def _refused(x: int, y: int, vertex: str) -> str:
+    """A refused move: a "no entry" sign (circle and bar) where it was tried — not a stone."""
     cx, cy = _centre(x, y)
-    d = 7
+    d = 6
     return (
         f'<g class="refused"><title>{escape(vertex)}: the move tried here was refused</title>'
-        f'<path d="M{cx - d:g} {cy - d:g}L{cx + d:g} {cy + d:g}M{cx + d:g} {cy - d:g}L{cx - d:g} {cy + d:g}"'
-        f' stroke="#c0392b" stroke-width="3"/></g>'
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{STONE_R - 1}" fill="#fff" fill-opacity="0.6" stroke="#d35400" '
+        f'stroke-width="2.5"/><path d="M{cx - d:g} {cy + d:g}L{cx + d:g} {cy - d:g}" stroke="#d35400" '
+        'stroke-width="2.5"/></g>'
     )
 
 
@@ -151,6 +176,16 @@ def _marker(x: int, y: int, letter: str, stone: str) -> str:
 def _owner_mark(x: int, y: int, owner: str, why: str, vertex: str, stone: str) -> str:
     cx, cy = _centre(x, y)
     title = f"{vertex}: {'nobody' if owner == 'none' else owner} — {why}"
+    if why in ("negative-a", "negative-b"):  # 负着: a stone taken off as a negative move, not a dead one
+        kind = "A" if why == "negative-a" else "B"
+        return (
+            f'<g class="owner negative" data-owner="{escape(owner)}" data-why="{escape(why)}">'
+            f"<title>{escape(title)} (a {kind}-class negative move, 负着)</title>"
+            f'<rect x="{cx - 6:g}" y="{cy - 6:g}" width="12" height="12" fill="#fff" stroke="#1a5fb4" '
+            f'stroke-width="1.5" transform="rotate(45 {cx:g} {cy:g})"/>'
+            f'<text x="{cx:g}" y="{cy + 3.5:g}" font-size="9" text-anchor="middle" fill="#1a5fb4">'
+            f"{kind}</text></g>"
+        )
     if owner not in OWNER_FILL:
         d = 3.5
         return (
@@ -198,6 +233,7 @@ def board_svg(picture: Picture) -> str:
         f'<rect class="wood" x="{MARGIN}" y="{MARGIN}" width="{width * CELL}" height="{height * CELL}" '
         'fill="#e8c988"/>',
         *_lines(width, height),
+        *_star_points(width, height),
         *_coordinates(width, height),
     ]
     stone_at: dict[tuple[int, int], str] = {}
@@ -240,3 +276,28 @@ def board_svg(picture: Picture) -> str:
         out += _virtual_panel(picture.virtual, width)
     out.append("</svg>")
     return "".join(out)
+
+
+LEGEND = (
+    ("last", "○ the last move"),
+    ("captured", "faded stone with a red × : captured by this step"),
+    ("refused", "orange ⊘ : a move tried here and refused"),
+    ("dead", "× on a stone: agreed dead"),
+    ("negative", "blue ◇ A/B: a stone taken off as a negative move (负着)"),
+    ("owner", "small square: the point's owner; red bar: nobody's"),
+)
+
+
+def legend(picture: Picture) -> str:
+    """The marks this board uses, said in words (for below the board: always visible, in print too)."""
+    grid = grid_of(picture.rows)
+    used = {
+        "last": bool(picture.last),
+        "captured": bool(picture.captured),
+        "refused": bool(picture.refused),
+        "dead": any(ch in "xo" for row in grid for ch in row),
+        "negative": any(why in ("negative-a", "negative-b") for _, _, why in picture.owners),
+        "owner": any(why != "stone" for _, _, why in picture.owners),
+    }
+    items = [text for key, text in LEGEND if used[key]]
+    return f'<span class="board-legend">{escape("; ".join(items))}</span>' if items else ""
