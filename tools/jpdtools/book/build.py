@@ -138,6 +138,10 @@ BOOK_ENTRIES = (
     "seeds",
     "rulesets",
     "differences",
+    "glossary.html",
+    "lang",
+    "lang.js",
+    "review.js",
     "book.pdf",
 )
 """What a book puts directly in OUTDIR (``book.pdf`` with ``--pdf``): a folder holding these and
