@@ -142,11 +142,7 @@ class CompiledLoader:
         key = entry_key(self._fingerprint(), digest, data)
         entry_name = key.hex() + ".entry"
         entry = self.dirs.find(entry_name, key, _ALLOWED, name)
-        if (
-            isinstance(entry, Entry)
-            and isinstance(entry.case_file, CaseFile)
-            and entry.case_file.path == name
-        ):
+        if _is_entry_of(entry, name):
             return self._remember(entry, digest)
         case_file = self.load_text(text_of(data, path), name, presets)  # InputError: not stored
         self.parsed.append(name)
