@@ -30,6 +30,7 @@ from jpdref.rules import (
     Halt,
     HandicapPlacement,
     IllegalMove,
+    OutOfTurn,
     PassRule,
     Position,
     Repetition,
@@ -224,6 +225,7 @@ class Model:
         self.colors = tuple(colors)
         self.ko = -1
         self.passes = 0
+        self.moved_last: Color | None = None  # whose real move was the last action (play.turn)
         self.virtual = {BLACK: 0, WHITE: 0}
         self.virtual_under: dict[tuple[int, ...], int] = {}
         self.seen: set[tuple] = set()
@@ -338,7 +340,9 @@ def check_step(rules: Rules, game: Game, model: Model, tally: Tally, action: Act
         assert step.reason is None and step.effect is Effect.PLAYED
     else:
         assert isinstance(step.reason, Reason) and step.effect is not Effect.PLAYED
-        assert step.effect is Effect.REFUSED or step.reason.is_rule_violation
+        # an illegal-move policy applies to rule violations; out-of-turn play has its own axis (play.turn)
+        out_of_turn_loss = step.reason is Reason.OUT_OF_TURN and rules.out_of_turn is OutOfTurn.LOSS
+        assert step.effect is Effect.REFUSED or step.reason.is_rule_violation or out_of_turn_loss
     if step.effect is Effect.REFUSED:
         assert snapshot(game) == before, f"refused {action} changed the game"
     # (f) nothing after the end
@@ -365,6 +369,9 @@ def expect(rules, game, model, action, phase, to_move) -> tuple:
     if kind is ActionKind.RESIGN:
         return None, Effect.PLAYED, None
     if color is not to_move:
+        # 连走二步判连走二步者为负 (play.turn): a second real move in a row loses under out-of-turn: loss
+        if kind is ActionKind.MOVE and color is model.moved_last and rules.out_of_turn is OutOfTurn.LOSS:
+            return Reason.OUT_OF_TURN, Effect.FORFEIT, None
         return Reason.OUT_OF_TURN, Effect.REFUSED, None
     area = model.geometry.area
     if phase is Phase.HANDICAP and kind is not ActionKind.MOVE:
@@ -397,6 +404,8 @@ def follow(rules, game, model, tally, step, detail, phase) -> None:
         return
     if step.effect is Effect.VOID_PASS:
         kind = ActionKind.PASS
+    if phase is not Phase.HANDICAP:
+        model.moved_last = color if kind is ActionKind.MOVE else None
     if kind is ActionKind.MOVE:
         after, captured, lost = detail
         assert set(step.captures) == captured and len(step.captures) == len(captured)
