@@ -15,7 +15,11 @@ MODE decides:
 * ``chatty`` — writes 4 MB to standard error before each answer, then answers properly;
 * ``slow-start`` — sleeps 60 s before reading anything;
 * ``no-newline`` — writes the start of an answer without its end, then sleeps;
-* ``ignore-term`` — behaves, but ignores SIGTERM and SIGINT (only SIGKILL ends it).
+* ``ignore-term`` — behaves, but ignores SIGTERM and SIGINT (only SIGKILL ends it);
+* ``daemon-exit`` — forks a daemon (``setsid``) that holds the output pipes open, and exits;
+* ``close-stdout`` — closes its standard output and lives on, reading nothing more;
+* ``huge-lines`` — writes lines of 8 MB each, without end;
+* ``nonsense`` — answers at once, in the protocol, but calls every move illegal.
 
 Behaving, it accepts every move on an empty point and refuses one on an occupied point, never
 captures.
@@ -48,9 +52,20 @@ def fork_child(pidfile: str, escape: bool) -> None:
     time.sleep(0.05)
 
 
-def misbehave(mode: str, write) -> None:
+def misbehave(mode: str, write, pidfile: str = "") -> None:
     if mode in ("hang", "fork", "escape"):
         sleep_forever()
+    if mode == "daemon-exit":
+        fork_child(pidfile, escape=True)
+        os._exit(0)
+    if mode == "close-stdout":
+        sys.stdout.flush()
+        os.close(1)
+        sleep_forever()
+    if mode == "huge-lines":
+        line = "y" * (8 << 20) + "\n"
+        while True:
+            write(line)
     if mode == "crash":
         sys.stderr.write("hostile engine: crashing on purpose\n")
         sys.exit(3)
@@ -96,8 +111,8 @@ def main() -> int:
                 continue
             cmd_id = words.pop(0) if words[0].isdigit() else ""
             name, args = words[0], words[1:]
-            if name == "play":
-                misbehave(mode, write)
+            if name == "play" and mode != "nonsense":
+                misbehave(mode, write, pidfile)
             ok, text = True, ""
             if name == "list_commands":
                 text = "\n".join(["protocol_version", "name", "list_commands", "boardsize", "clear_board"])
@@ -105,7 +120,7 @@ def main() -> int:
             elif name == "clear_board":
                 stones.clear()
             elif name == "play" and args[1].upper() != "PASS":
-                ok = args[1].upper() not in stones
+                ok = args[1].upper() not in stones and mode != "nonsense"
                 stones.add(args[1].upper())
                 text = "" if ok else "illegal move"
             elif name == "quit":
@@ -125,8 +140,9 @@ def main() -> int:
                 + "\n"
             )
         elif msg["type"] == "run":
-            misbehave(mode, write)
-            steps = [{"legal": True} for _ in msg["moves"]]
+            if mode != "nonsense":
+                misbehave(mode, write, pidfile)
+            steps = [{"legal": mode != "nonsense"} for _ in msg["moves"]]
             write(json.dumps({"type": "result", "id": msg["id"], "steps": steps, "end": None}) + "\n")
         elif msg["type"] == "stop":
             return 0

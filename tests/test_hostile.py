@@ -84,6 +84,7 @@ def reports(out: Path) -> tuple[dict, list[str], ET.Element]:
 
 
 MODES = ["hang", "fork", "escape", "crash", "garbage", "flood", "slow-start", "no-newline"]
+MODES += ["daemon-exit", "close-stdout", "huge-lines"]  # issue 25
 
 
 @pytest.mark.parametrize("protocol", ["gtp", "jsonl"])
@@ -184,3 +185,62 @@ def test_timeout_must_be_finite(tmp_path):
         )
         assert done.returncode == 2, (value, done.stderr)
         assert "Traceback" not in done.stderr and "--timeout" in done.stderr
+
+
+# -- jpd fuzz against the same programs (issue 25) ------------------------------------------------
+def fuzz_argv(tmp_path: Path, protocol: str, mode: str, *extra: str) -> list[str]:
+    argv = [sys.executable, "-m", "jpdtools.cli", "fuzz", "--impl", impl(protocol, mode, tmp_path / "pids")]
+    return [*argv, "--rules", "chinese", "--size", "5", "--out", str(tmp_path / "findings"), "-q", *extra]
+
+
+@pytest.mark.parametrize("protocol", ["gtp", "jsonl"])
+@pytest.mark.parametrize("mode", ["hang", "escape", "daemon-exit", "close-stdout", "huge-lines", "garbage"])
+def test_fuzz_against_a_hostile_program_ends_and_leaves_nothing(tmp_path, protocol, mode):
+    argv = fuzz_argv(tmp_path, protocol, mode, "--timeout", "1", "--games", "3", "--seconds", "20")
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=HANG_GUARD)
+    assert done.returncode == 1, done.stdout + done.stderr  # the program errored on every game
+    assert "Traceback" not in done.stderr
+    assert_nothing_left(tmp_path / "pids")
+
+
+@pytest.mark.parametrize("protocol", ["jsonl"])  # the GTP one takes no pass: fuzz cannot set up a game
+def test_fuzz_against_plausible_nonsense_finds_it_within_its_bounds(tmp_path, protocol):
+    argv = fuzz_argv(tmp_path, protocol, "nonsense", "--timeout", "2", "--games", "5", "--seconds", "30")
+    started = time.monotonic()
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=HANG_GUARD)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "shrunk in" in done.stdout and list((tmp_path / "findings").glob("*.yaml"))
+    assert time.monotonic() - started < 90
+    assert_nothing_left(tmp_path / "pids")
+
+
+@pytest.mark.parametrize("protocol", ["gtp", "jsonl"])
+def test_verify_against_plausible_nonsense_fails_every_item(tmp_path, protocol):
+    done = subprocess.run(
+        verify_argv(tmp_path, protocol, "nonsense", "--timeout", "2"),
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    report, _, _ = reports(tmp_path / "out")
+    assert (report["summary"]["pass"], report["summary"]["total"]) == (0, ITEMS)
+    assert_nothing_left(tmp_path / "pids")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("protocol", ["gtp", "jsonl"])
+def test_a_signal_stops_fuzz_and_its_engine(tmp_path, protocol, signum):
+    argv = fuzz_argv(tmp_path, protocol, "fork", "--timeout", "60", "--games", "5")
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    pidfile = tmp_path / "pids"
+    deadline = time.monotonic() + HANG_GUARD
+    while not (pidfile.exists() and len(pidfile.read_text(encoding="ascii").split()) >= 2):
+        assert time.monotonic() < deadline and proc.poll() is None, "the engine never started"
+        time.sleep(0.05)
+    time.sleep(0.3)  # the engine is hanging on its first move
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=HANG_GUARD)
+    assert proc.returncode == 130, err
+    assert "INTERRUPTED" in out and "Traceback" not in err
+    assert_nothing_left(pidfile)
