@@ -127,3 +127,16 @@ def test_variants_a_program_was_run_under_get_a_column_the_few_of_single_cases_s
     assert columns == ["chinese", "japanese:illegal-move=refuse", matrix.VARIANTS]
     cells = matrix.by_ruleset(impl, columns)
     assert cells[matrix.VARIANTS].passed == 1 and cells["japanese:illegal-move=refuse"].passed == 10
+
+
+def test_an_unlisted_failure_takes_the_reports_own_root_cause(tmp_path):
+    write_report(
+        tmp_path / "wgo",
+        [result("board.turn.002", "tromp-taylor", "unexpected-failure", mismatches=TURN_MISMATCH)],
+    )
+    data = json.loads((tmp_path / "wgo" / "report.json").read_text(encoding="utf-8"))
+    group = {"where": "step", "expected": "illegal out-of-turn", "observed": "legal", "clause": "play.turn"}
+    data["root_causes"] = [{**group, "count": 1, "items": ["board.turn.002[tromp-taylor]"]}]
+    (tmp_path / "wgo" / "report.json").write_text(json.dumps(data), encoding="utf-8")
+    cells = matrix.by_ruleset(matrix.load(tmp_path / "wgo"))
+    assert cells["tromp-taylor"].failed == (("step: expected illegal out-of-turn, got legal (play.turn)", 1),)

@@ -3,11 +3,12 @@
 Input: the verify reports ``reports/<name>/report.json`` (``jpd verify --report-dir``) and, beside
 each, the ``expected-failures.txt`` it was run with. Each item of a report lands in one cell of
 the implementation's row — its ruleset's column, and the row of every clause its case cites — as a
-pass, a failure or a skip. A failure is counted under its **root cause**: the verify report's own
-(``root_cause`` of a result) where the report has one; else, for an expected failure, the class of
-the expected-failure list the pattern stands under (``# W1. …`` — the classes of DEVIATIONS.md);
-else its first mismatch, vertices and boards left out. A skip is counted under its reason, in the
-harness's words (a missing feature, an axis value, the program's own ``unsupported``).
+pass, a failure or a skip. A failure is counted under its **root cause**: for an expected failure,
+the class of the expected-failure list its pattern stands under (``# W1. …`` — the classes of
+DEVIATIONS.md); else the verify report's own grouping (``root_causes``: the first divergent step,
+expected and got, the clause); else its first mismatch, vertices and boards left out. A skip is
+counted under its reason, in the harness's words (a missing feature, an axis value, the
+program's own ``unsupported``).
 
 The page is static HTML (no scripts): :func:`render`. ``jpd matrix`` writes it.
 """
@@ -124,7 +125,22 @@ def first_mismatch(mismatches: Sequence[dict]) -> str:
     return "; ".join(f"expected {plain(m['expected'])}, got {plain(m['observed'])}" for m in chosen)
 
 
-def _cause(result: dict, classes: dict[str, str], label: str) -> str:
+def report_causes(data: dict) -> dict[str, str]:
+    """Item (``case[ruleset]``) → its root cause as the verify report groups it (``root_causes``
+    and ``expected_root_causes``: the first divergent step, what was expected and got, the clause)."""
+    out: dict[str, str] = {}
+    for group in (*(data.get("root_causes") or ()), *(data.get("expected_root_causes") or ())):
+        if not isinstance(group, dict):
+            continue
+        clause = f" ({group['clause']})" if group.get("clause") else ""
+        where, expected, got = group.get("where", "step"), group.get("expected"), group.get("observed")
+        text = f"{where}: expected {expected}, got {got}{clause}"
+        for item in group.get("items") or ():
+            out.setdefault(str(item), text)
+    return out
+
+
+def _cause(result: dict, classes: dict[str, str], label: str, grouped: dict[str, str]) -> str:
     outcome = result["outcome"]
     if outcome == "pass":
         return ""
@@ -134,14 +150,14 @@ def _cause(result: dict, classes: dict[str, str], label: str) -> str:
             if prefix.strip(": ") and detail.startswith(prefix):
                 detail = detail[len(prefix) :]
         return detail
-    root = result.get("root_cause")
-    if isinstance(root, dict) and (root.get("title") or root.get("key")):
-        return str(root.get("title") or root.get("key"))
     if outcome == "error":
         return "error: " + (result.get("detail") or "")[:120]
     listed = result.get("expected_failure")
     if listed and classes.get(listed):
         return classes[listed]
+    name = f"{result['case']}[{result['ruleset']}]"
+    if name in grouped:
+        return grouped[name]
     return first_mismatch(result.get("mismatches") or [])
 
 
@@ -158,13 +174,14 @@ def load(report_dir: Path) -> Implementation:
         raise InputError(f"{path}: not a jpd verify report (kind {data.get('kind')!r})")
     classes = expected_classes(report_dir / "expected-failures.txt")
     label = str(data.get("implementation") or report_dir.name)
+    grouped = report_causes(data)
     items = tuple(
         Item(
             r["case"],
             r["ruleset"],
             tuple(r.get("clauses") or ()),
             r["outcome"],
-            _cause(r, classes, label),
+            _cause(r, classes, label, grouped),
         )
         for r in data["results"]
     )
