@@ -271,5 +271,6 @@ def test_boards_read_at_a_glance(book):
     ko = (out / "cases" / "ko.simple.001.html").read_text(encoding="utf-8")
     assert 'class="captured" data-colour="' in ko and "captured by this step" in ko  # in its colour
     assert "board-legend" in ko and "the last move" in ko  # a visible legend
+    assert 'class="move-number"' in ko and "the step that placed the stone" in ko  # the final board numbered
     full = next((out / "cases").glob("full19.*.html")).read_text(encoding="utf-8")
     assert full.count('class="star"') >= 9  # the nine star points of 19×19

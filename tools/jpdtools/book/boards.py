@@ -35,10 +35,12 @@ def step_pictures(
     show_virtual: bool,
 ) -> list[Picture]:
     """The board after each step: the move just played ringed, the stones it captured (and any
-    it self-captured) as crossed ghosts, a refused move crossed out, virtual stones counted."""
+    it self-captured) faded with a capture mark, a refused move marked, virtual stones counted;
+    the board after the last step of several numbers every stone the steps placed that still stands."""
     markers = dict(setup.markers)
     vb, vw = virtual_before(history)
     out = []
+    numbers: dict[str, int] = {}  # vertex -> the step whose stone stands there (move numbers)
     for n, step in enumerate(steps, 1):
         colour = step.action[:1]
         vertex = _vertex(step.action, markers)
@@ -47,6 +49,11 @@ def step_pictures(
         captured = tuple((v, OTHER.get(colour, "W")) for v in step.captures)
         captured += tuple((v, colour) for v in step.self_captures)
         played = step.legal and vertex is not None and not step.self_captures
+        for v in (*step.captures, *step.self_captures):
+            numbers.pop(v, None)
+        if played:
+            numbers[vertex] = n
+        last_of_several = n == len(steps) and len(steps) > 1
         out.append(
             Picture(
                 step.board,
@@ -55,6 +62,7 @@ def step_pictures(
                 virtual=(vb, vw) if show_virtual else None,
                 refused=vertex if not step.legal else None,
                 label=f"the board after step {n} ({step.action})",
+                numbers=tuple(numbers.items()) if last_of_several else (),
             )
         )
     return out

@@ -40,7 +40,8 @@ class Picture:
     virtual: tuple[int, int] | None = None
     owners: tuple[tuple[str, str, str], ...] = ()
     label: str = ""
-    refused: str | None = None  # the vertex of a move that was refused (drawn as a red cross)
+    refused: str | None = None  # the vertex of a move that was refused (a no-entry sign)
+    numbers: tuple[tuple[str, int], ...] = ()  # (vertex, step number) written on the stones there
 
 
 def grid_of(rows: str) -> list[str]:
@@ -260,7 +261,17 @@ def board_svg(picture: Picture) -> str:
         xy = _xy(vertex, height)
         if xy is not None:
             out.append(_marker(*xy, letter, stone_at.get(xy, ".")))
-    if picture.last:
+    numbered = dict(picture.numbers)
+    for vertex, n in picture.numbers:
+        xy = _xy(vertex, height)
+        if xy is not None and stone_at.get(xy, ".") in "XO":
+            cx, cy = _centre(*xy)
+            ink = "#fff" if stone_at[xy] == "X" else "#111"
+            out.append(
+                f'<text class="move-number" x="{cx:g}" y="{cy + 4:g}" font-size="11" font-weight="bold" '
+                f'text-anchor="middle" fill="{ink}">{n}</text>'
+            )
+    if picture.last and picture.last not in numbered:
         xy = _xy(picture.last, height)
         if xy is not None:
             ch = stone_at.get(xy, ".")
@@ -280,6 +291,7 @@ def board_svg(picture: Picture) -> str:
 
 LEGEND = (
     ("last", "○ the last move"),
+    ("numbers", "numbers: the step that placed the stone"),
     ("captured", "faded stone with a red × : captured by this step"),
     ("refused", "orange ⊘ : a move tried here and refused"),
     ("dead", "× on a stone: agreed dead"),
@@ -292,7 +304,8 @@ def legend(picture: Picture) -> str:
     """The marks this board uses, said in words (for below the board: always visible, in print too)."""
     grid = grid_of(picture.rows)
     used = {
-        "last": bool(picture.last),
+        "last": bool(picture.last) and picture.last not in dict(picture.numbers),
+        "numbers": bool(picture.numbers),
         "captured": bool(picture.captured),
         "refused": bool(picture.refused),
         "dead": any(ch in "xo" for row in grid for ch in row),
