@@ -65,7 +65,7 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     browser.evaluate("document.getElementById('rv-name').value = '李明'")
     browser.evaluate("document.getElementById('rv-scope').value = 'jpd-2022'")
     browser.evaluate("document.querySelector('input[name=rv-action][value=dispute]').checked = true")
-    browser.evaluate("document.getElementById('rv-text').value = '第3步应判负，不是无效着'")
+    browser.evaluate("document.getElementById('rv-text').value = '第2步应判负，不只是禁着'")
     browser.evaluate("document.getElementById('rv-record').click()")
     assert "dispute" in browser.evaluate("document.getElementById('rv-list').textContent")
     browser.evaluate("document.getElementById('review-panel').scrollIntoView()")
@@ -86,7 +86,7 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     review = browser.evaluate(
         "document.querySelector('h2 [data-t=\"review.title\"]').closest('h2').nextElementSibling.parentElement.textContent"
     )
-    assert "第3步应判负，不是无效着" in review and "李明" in review
+    assert "第2步应判负，不只是禁着" in review and "李明" in review
     row = browser.evaluate(
         "[...document.querySelectorAll('table.verdicts th')].find(t => t.textContent.startsWith('jpd-2022')).textContent"
     )
