@@ -497,3 +497,23 @@ def test_a_record_of_many_refused_moves_gives_a_bounded_line(tmp_path):
     assert line["refused"][0]["reason"] == "occupied"
     data = json.loads(summary.read_text())["rulesets"]["chinese"]
     assert data["refused_moves"] == 9_999 and data["games_with_refusals"] == 1
+
+
+def test_out_on_a_full_disk_is_a_clear_error_and_resumes(six, tmp_path):
+    """A child process whose file-size limit (RLIMIT_FSIZE, SIGXFSZ ignored) makes --out fail part
+    way with EFBIG, as a full disk fails with ENOSPC."""
+    import resource
+    import signal
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1500, 1500))
+
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "jpdtools.cli", "replay", str(six), *ONE, "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, preexec_fn=limited, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert f"{out}: --out: cannot write" in done.stderr and "Traceback" not in done.stderr
+    assert _run(str(six), *ONE, "--out", str(out), "--resume") == 0
+    keys = _keys(out)
+    assert len(keys) == len(set(keys)) == 6

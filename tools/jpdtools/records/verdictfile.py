@@ -148,9 +148,17 @@ class VerdictFile:
         self.stream = self.path.open("a" if append else "w", encoding="utf-8")
 
     def write(self, lines: list[dict]) -> None:
+        """Append ``lines``; a full disk is an InputError naming the file (what was flushed
+        before stays, and ``--resume`` takes it up)."""
         assert self.stream is not None
-        self.stream.write("".join(json_line(line) for line in lines))
-        self.stream.flush()
+        try:
+            self.stream.write("".join(json_line(line) for line in lines))
+            self.stream.flush()
+        except OSError as err:
+            self.stream = None  # not closed: closing would flush the broken write again
+            raise InputError(
+                f"--out: cannot write: {err.strerror or err}", Location(str(self.path))
+            ) from None
 
     def close(self) -> None:
         if self.stream is not None:
