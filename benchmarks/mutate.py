@@ -828,19 +828,22 @@ def main(argv: list[str] | None = None) -> int:
     todo = []
     for m in chosen:
         cached = cache.get(m.key)
-        if cached and (args.rerun == "none" or (args.rerun == "survivors" and cached["status"] == "killed")):
+        if m.key in equivalent and not args.check_equivalents:
+            results[m.key] = Result(m.key, "equivalent", "listed in equivalent.txt; not run")
+        elif cached and (args.rerun == "none" or (args.rerun, cached["status"]) == ("survivors", "killed")):
             results[m.key] = Result(**cached)
         else:
             todo.append(m)
-    print(f"{len(chosen)} mutants sampled of {len(population)}; {len(todo)} to run", file=sys.stderr)
+    listed = sum(1 for m in chosen if m.key in equivalent)
+    print(
+        f"{len(chosen)} mutants sampled of {len(population)}; {len(todo)} to run"
+        + ("" if args.check_equivalents else f" ({listed} listed equivalent, not run)"),
+        file=sys.stderr,
+    )
     cov = coverage(suite) if todo else Coverage(set(), {})
     reached = cov.loading | cov.running
     for n, m in enumerate(todo, 1):
         signature = any(name == "args" and index == -1 for name, index in m.node_path)
-        if m.key in equivalent and not args.check_equivalents:
-            results[m.key] = Result(m.key, "equivalent", "listed in equivalent.txt; not run")
-            print("=", end="" if n % 80 else "\n", file=sys.stderr, flush=True)
-            continue
         if not m.top_level and not signature and not _span(m) & reached:
             result = Result(m.key, "not-reached", "no item executes these lines")
         else:
