@@ -419,7 +419,7 @@ def test_counting_records_carry_the_agreement_and_the_count(exported):
     assert records
     by_rules = {r["ruleset"]["name"]: r for r in records}
     final = by_rules["chinese"]["final"]
-    assert final["agreement"]["dead"] == ["A3"] and final["counters"]["moves"] == [4, 5]
+    assert final["agreement"]["dead"] == ["A4"] and final["counters"]["moves"] == [4, 5]
     assert final["counters"]["passes"] == [2, 1] and final["counters"]["handicap"] is None
     count = by_rules["chinese"]["expect"]["count"]
     assert count == {
@@ -429,7 +429,7 @@ def test_counting_records_carry_the_agreement_and_the_count(exported):
         ],
     }
     points = by_rules["tromp-taylor"]["expect"]["points"]
-    assert {"vertices": ["A3"], "owner": "W", "why": "stone"} in points
+    assert {"vertices": ["A4"], "owner": "W", "why": "stone"} in points
     plain = next(r for r in _records(outdir) if r["id"] == "board.occupied.001")
     assert plain["final"] is None and plain["expect"]["count"] is None and plain["expect"]["points"] == []
 
