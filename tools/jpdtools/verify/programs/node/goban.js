@@ -23,7 +23,7 @@
 // placement as refused `handicap-placement`. It reports no end state (the engine has none).
 "use strict";
 
-const { capturesOf, describe, point, rows, stones, unsupported, serveOrExplain, versionOf } = require("./jsonl");
+const { capturesOf, describe, point, rows, stones, unsupported, serveOrExplain, versionOf, step } = require("./jsonl");
 
 function loadGoban() {
   const inert = () =>
@@ -99,15 +99,7 @@ function makeProgram() {
     }
 
     step(legal, reason, caps) {
-      return {
-        legal,
-        effect: legal ? "played" : "refused",
-        reason,
-        captures: caps ? caps.captures : [],
-        self_captures: caps ? caps.self_captures : [],
-        to_move: this.toMove(),
-        board: this.rows(),
-      };
+      return step(legal, reason, caps, this.toMove(), this.rows());
     }
 
     reason(err) {

@@ -17,7 +17,7 @@
 // handicap. It reports no side to move and no end state (godash has none).
 "use strict";
 
-const { capturesOf, describe, opponent, point, rows, stones, unsupported, serveOrExplain, versionOf } = require("./jsonl");
+const { capturesOf, describe, opponent, point, rows, stones, unsupported, serveOrExplain, versionOf, step } = require("./jsonl");
 
 const REASON = { "Not a valid position": "suicide", "There is already a stone there": "occupied" };
 
@@ -57,15 +57,7 @@ function makeProgram() {
     }
 
     step(legal, reason, caps) {
-      return {
-        legal,
-        effect: legal ? "played" : "refused",
-        reason,
-        captures: caps ? caps.captures : [],
-        self_captures: caps ? caps.self_captures : [],
-        to_move: null,
-        board: this.rows(),
-      };
+      return step(legal, reason, caps, null, this.rows());
     }
 
     play(act) {

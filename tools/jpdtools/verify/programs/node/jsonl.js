@@ -68,6 +68,21 @@ function capturesOf(before, after, colour, played) {
   return { captures: removed(before, after, opponent(colour)), self_captures: removed(mover, after, colour) };
 }
 
+/** The step object of the protocol's `result.steps`: what the library did with one action. A
+ * refusal is always a plain refusal (the libraries have no other illegal-move policy); `caps` is
+ * capturesOf's answer, or null; `toMove` is "B", "W" or null for a library without turn order. */
+function step(legal, reason, caps, toMove, board) {
+  return {
+    legal,
+    effect: legal ? "played" : "refused",
+    reason,
+    captures: caps ? caps.captures : [],
+    self_captures: caps ? caps.self_captures : [],
+    to_move: toMove,
+    board,
+  };
+}
+
 function describe(act) {
   return `${act.color} ${act.action === "move" ? act.vertex : act.action}`;
 }
@@ -156,4 +171,4 @@ function serveOrExplain(name, makeProgram) {
   serve(program);
 }
 
-module.exports = { COLUMNS, point, vertex, sortVertices, opponent, rows, stones, removed, capturesOf, describe, unsupported, serve, serveOrExplain, versionOf };
+module.exports = { COLUMNS, point, vertex, sortVertices, opponent, rows, stones, removed, capturesOf, step, describe, unsupported, serve, serveOrExplain, versionOf };

@@ -15,7 +15,7 @@
 // no end state (the library has none).
 "use strict";
 
-const { capturesOf, describe, point, rows, stones, unsupported, serveOrExplain, versionOf } = require("./jsonl");
+const { capturesOf, describe, point, rows, stones, unsupported, serveOrExplain, versionOf, step } = require("./jsonl");
 
 const SIGN = { B: 1, W: -1 };
 const REASON = { "Overwrite prevented": "occupied", "Suicide prevented": "suicide", "Ko prevented": "ko" };
@@ -53,15 +53,7 @@ function makeProgram() {
     }
 
     step(legal, reason, caps) {
-      return {
-        legal,
-        effect: legal ? "played" : "refused",
-        reason,
-        captures: caps ? caps.captures : [],
-        self_captures: caps ? caps.self_captures : [],
-        to_move: null,
-        board: this.rows(),
-      };
+      return step(legal, reason, caps, null, this.rows());
     }
 
     play(act) {

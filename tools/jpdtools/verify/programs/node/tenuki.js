@@ -19,7 +19,7 @@
 // playAt does not look at it); reports the end from `isOver()`.
 "use strict";
 
-const { capturesOf, describe, opponent, point, rows, stones, unsupported, serveOrExplain, versionOf } = require("./jsonl");
+const { capturesOf, describe, opponent, point, rows, stones, unsupported, serveOrExplain, versionOf, step } = require("./jsonl");
 
 const KO_RULE = { "simple-ko": "simple", positional: "positional-superko", situational: "situational-superko" };
 const COLOUR = { black: "B", white: "W" };
@@ -93,15 +93,7 @@ function makeProgram() {
     }
 
     step(legal, reason, caps) {
-      return {
-        legal,
-        effect: legal ? "played" : "refused",
-        reason,
-        captures: caps ? caps.captures : [],
-        self_captures: caps ? caps.self_captures : [],
-        to_move: this.toMove(),
-        board: this.rows(),
-      };
+      return step(legal, reason, caps, this.toMove(), this.rows());
     }
 
     /** Why tenuki refuses (y, x): the checks of Ruleset.isIllegal, in its order. */

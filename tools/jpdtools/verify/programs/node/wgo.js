@@ -18,7 +18,7 @@
 // or else `ko` / `superko`. It reports no end state: WGo has none.
 "use strict";
 
-const { capturesOf, describe, point, rows, stones, unsupported, serveOrExplain, versionOf } = require("./jsonl");
+const { capturesOf, describe, point, rows, stones, unsupported, serveOrExplain, versionOf, step } = require("./jsonl");
 
 function makeProgram() {
   const wgo = require("wgo");
@@ -65,15 +65,7 @@ function makeProgram() {
     }
 
     step(legal, reason, caps) {
-      return {
-        legal,
-        effect: legal ? "played" : "refused",
-        reason,
-        captures: caps ? caps.captures : [],
-        self_captures: caps ? caps.self_captures : [],
-        to_move: this.game.turn === Color.BLACK ? "B" : "W",
-        board: this.rows(),
-      };
+      return step(legal, reason, caps, this.game.turn === Color.BLACK ? "B" : "W", this.rows());
     }
 
     whyNot(x, y, colour) {
