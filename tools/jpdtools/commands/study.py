@@ -94,6 +94,10 @@ def render(result: dict) -> str:
         lines.append(f"the record's own score (RE, under its RU) against jpd: {same}")
         for d in engine["differ"]:
             lines.append(f"  {d['record']} {d['ruleset']}: RE {d['re']}, jpd {d['jpd']} — {d['cause']}")
+    unread = [f"  {key}: not a readable SGF record" for key in result["unreadable"]]
+    unread += [f"  {message}" for message in result.get("source_errors", ())]
+    if unread:
+        lines += ["", "not read:", *unread]
     unexplained = result["unexplained"]
     lines.append("")
     lines.append(f"unexplained differences: {len(unexplained)}")

@@ -39,9 +39,10 @@ from jpdref.counting.regions import Why, classify
 from jpdref.rules import Method, Rules
 from jpdref.stones import BLACK, WHITE
 
-from jpdtools.records.gamerecord import Marks, MarksError, read_marks, record_result, replay_record
-from jpdtools.records.sgf import GameRecord, parse_sgf_text
-from jpdtools.records.verdict import record_agreement, with_record_komi
+from jpdtools.errors import InputError
+from jpdtools.records.gamerecord import Marks, MarksError, record_result, replay_record
+from jpdtools.records.sgf import GameRecord
+from jpdtools.records.verdict import parse_record, record_agreement, with_record_komi
 
 CAUSES = ("komi", "收后", "passes", "seki", "basic eye points", "no agreement", "fill-back overflow",
           "refusal", "unexplained")  # fmt: skip
@@ -77,8 +78,9 @@ class Record:
     not_counted: tuple[tuple[str, str], ...]  # (ruleset, why)
 
 
-def _terms(rules: Rules, fp: FinalPosition, count: Count) -> dict[str, Fraction]:
-    """The predicted parts of m − m_area for this ruleset's method (the theorems)."""
+def _terms(fp: FinalPosition, seki: Fraction, count: Count) -> dict[str, Fraction]:
+    """The predicted parts of m − m_area for this ruleset's method (the theorems); ``seki`` is
+    Black's seki eyes and one-sided liberties less White's."""
     method = Method(str(count.method))
     c = fp.counters
     stones = {
@@ -92,10 +94,8 @@ def _terms(rules: Rules, fp: FinalPosition, count: Count) -> dict[str, Fraction]
         out["收后"] = Fraction(-last)
         out["passes"] = Fraction(-(difference - last))
     if method is Method.JAPANESE:
-        cls = classify(fp)
-        seki = {col: len(cls.points(col, Why.EYE, Why.ONE_SIDED)) for col in (BLACK, WHITE)}
         virtual = c.virtual_stones.get("B", 0) - c.virtual_stones.get("W", 0)
-        out["seki"] = Fraction(-(seki[BLACK] - seki[WHITE]))
+        out["seki"] = -seki
         out["passes"] += virtual
     if method is Method.ROADS:
         eyes = {col: count.owner_counts(Why.BASIC_EYE)[i] for i, col in enumerate((BLACK, WHITE))}
@@ -117,13 +117,8 @@ def _area(fp: FinalPosition) -> Fraction:
 
 def study_record(key: str, data: bytes, rulesets: Sequence[Rules], komi: str = "rules") -> Record | None:
     """The counts of one record under each ruleset; None when it cannot be read."""
-    from jpdtools.errors import InputError
-    from jpdtools.records.charset import decode_sgf
-
     try:
-        text = decode_sgf(data, key)
-        rec = parse_sgf_text(text, key, locations=False)
-        marks = read_marks(text, key, rec.width, rec.height) if ("TB" in text or "TW" in text) else Marks()
+        rec, marks = parse_record(key, data)
     except (InputError, ValueError, RecursionError):
         return None
     counts, skipped = [], []
@@ -153,12 +148,12 @@ def _count(rules: Rules, rec: GameRecord, marks: Marks) -> tuple[Counted | None,
         count = count_for(rules, fp)
     except CountingError as err:
         return None, f"{err.code}: {err}"
-    terms = _terms(rules, fp, count)
-    area = _area(fp)
     cls = classify(fp)
     seki = Fraction(
         len(cls.points(BLACK, Why.EYE, Why.ONE_SIDED)) - len(cls.points(WHITE, Why.EYE, Why.ONE_SIDED))
     )
+    terms = _terms(fp, seki, count)
+    area = _area(fp)
     m = _before_komi(count)
     if "fill-back overflow" in terms:
         terms["fill-back overflow"] = m - area - sum(v for k, v in terms.items() if k != "fill-back overflow")

@@ -164,12 +164,19 @@ def record_error(key: str, code: str, message: str) -> dict:
     return {"record": key, "rules": None, "error": {"code": code or "input", "message": message}}
 
 
+def parse_record(key: str, data: bytes) -> tuple[GameRecord, Marks]:
+    """A record's main line and its territory marks, from its bytes (in the charset of its ``CA``).
+    Raises InputError (or ValueError) for a record that cannot be read."""
+    text = decode_sgf(data, key)
+    rec = parse_sgf_text(text, key, locations=False)
+    marks = read_marks(text, key, rec.width, rec.height) if ("TB" in text or "TW" in text) else Marks()
+    return rec, marks
+
+
 def referee_record(key: str, data: bytes, rulesets: Sequence[Rules], komi: str = "rules") -> list[dict]:
     """The verdicts on one record under each of ``rulesets``, or a one-item list with its error."""
     try:
-        text = decode_sgf(data, key)
-        rec = parse_sgf_text(text, key, locations=False)
-        marks = read_marks(text, key, rec.width, rec.height) if ("TB" in text or "TW" in text) else Marks()
+        rec, marks = parse_record(key, data)
         return [verdict(key, rules, rec, marks, komi) for rules in rulesets]
     except InputError as err:
         return [record_error(key, err.code, str(err))]
