@@ -1,24 +1,84 @@
-"""The spec's clauses in Chinese (spec/zh/clauses.yaml): each records the revision of the English
-clause it renders; lint reports a stale or orphaned one, and lists the untranslated as warnings."""
+# ruff: noqa: E501 -- cases kept on one line each
+"""The spec in Chinese (spec/zh/<name>.md, the twin of spec/<name>.md): each section records the
+revision of the English it renders; lint reports a malformed twin, a stale or missing section
+(errors once the document is complete in Chinese), and every link of a twin resolves."""
 
+import re
 import shutil
 
+import pytest
 from jpdtools.paths import spec_dir
-from jpdtools.review.translations import ZH_CLAUSES, check_translations, english_clauses, load_translations
+from jpdtools.review import translations
+from jpdtools.review.translations import (
+    PREAMBLE,
+    ZH_DIR,
+    check_translations,
+    english_clauses,
+    english_sections,
+    zh_documents,
+)
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+ANCHOR = re.compile(r"\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}")
 
 
 def test_the_real_translations_are_current():
     check = check_translations(spec_dir())
     assert check.problems == () and check.stale == ()
-    assert check.done == len(load_translations(spec_dir() / ZH_CLAUSES)) >= 14
-    assert check.total == len(english_clauses(spec_dir())) and set(check.untranslated).isdisjoint(
-        load_translations(spec_dir() / ZH_CLAUSES)
-    )
+    twins = zh_documents(spec_dir())
+    assert "play.md" in twins
+    assert check.done == sum(len([s for s in d.sections if s.anchor]) for d in twins.values()) >= 14
+    assert check.total == len(english_clauses(spec_dir()))
+    for name in translations.WHOLE:
+        assert name in twins and {s.anchor for s in twins[name].sections} == set(
+            english_sections(spec_dir())[name]
+        )
 
 
-def test_a_changed_english_clause_makes_its_translation_stale(tmp_path):
+def test_every_link_of_a_twin_resolves():
+    zh = spec_dir() / ZH_DIR
+    for path in sorted(zh.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for n, line in enumerate(text.splitlines(), 1):
+            for target in LINK.findall(line):
+                if target.startswith(("http://", "https://")):
+                    continue
+                file, _, anchor = target.partition("#")
+                where = f"{path.name}:{n}: {target}"
+                resolved = (zh / file).resolve() if file else path
+                assert resolved.is_file(), f"{where}: no such file"
+                assert not (file.startswith("../") and file.endswith(".md") and (zh / file[3:]).is_file()), (
+                    f"{where}: link the Chinese twin {file[3:]} instead"
+                )
+                if anchor and anchor not in ANCHOR.findall(resolved.read_text(encoding="utf-8")):
+                    # a section not yet translated: the English document has it
+                    english = spec_dir() / resolved.name
+                    assert resolved.parent == zh and resolved.name not in translations.WHOLE, (
+                        f"{where}: no such anchor"
+                    )
+                    assert anchor in ANCHOR.findall(english.read_text(encoding="utf-8")), (
+                        f"{where}: no such anchor"
+                    )
+
+
+def test_code_and_anchors_are_kept():
+    """Every code span of an English section appears in its Chinese twin (codes, ids, coordinates)."""
+    english = english_sections(spec_dir())
+    for name, twin in zh_documents(spec_dir()).items():
+        en_text = (spec_dir() / name).read_text(encoding="utf-8")
+        for anchor in ANCHOR.findall(re.sub(r"`[^`]*`", "", en_text)):
+            if anchor in {s.anchor for s in twin.sections} or anchor not in english[name]:
+                assert f"{{#{anchor}}}" in twin.text, f"{name}: {{#{anchor}}} missing from the twin"
+
+
+def _copy(tmp_path):
     spec = tmp_path / "spec"
     shutil.copytree(spec_dir(), spec)
+    return spec
+
+
+def test_a_changed_english_section_makes_its_translation_stale(tmp_path, monkeypatch):
+    spec = _copy(tmp_path)
     play = spec / "play.md"
     play.write_text(
         play.read_text(encoding="utf-8").replace(
@@ -26,21 +86,59 @@ def test_a_changed_english_clause_makes_its_translation_stale(tmp_path):
         ),
         encoding="utf-8",
     )
+    monkeypatch.setattr(translations, "WHOLE", ())
     check = check_translations(spec)
     assert check.problems == ()
     [(message, where)] = check.stale
     assert "'board.adjacency' renders revision" in message and "which is now" in message
-    assert where.path.endswith("clauses.yaml") and where.line > 1
+    assert where.path.endswith("zh/play.md") and where.line > 1
+    monkeypatch.setattr(translations, "WHOLE", ("play.md",))
+    check = check_translations(spec)
+    assert check.stale == () and any("'board.adjacency' renders revision" in m for m, _ in check.problems)
 
 
-def test_a_chinese_clause_without_an_english_one_is_reported(tmp_path):
-    spec = tmp_path / "spec"
-    shutil.copytree(spec_dir(), spec)
-    zh = spec / ZH_CLAUSES
-    zh.write_text(
-        zh.read_text(encoding="utf-8")
-        + '  board.nowhere:\n    source: "000000000000"\n    heading: 无\n    text: 无\n',
-        encoding="utf-8",
+def test_a_missing_section_is_an_error_once_the_document_is_whole(tmp_path, monkeypatch):
+    spec = _copy(tmp_path)
+    play = spec / "play.md"
+    play.write_text(
+        play.read_text(encoding="utf-8") + "\n### Something new {#play.new}\n\nNew text.\n", encoding="utf-8"
     )
-    [(message, _)] = check_translations(spec).problems
-    assert "'board.nowhere' has no English clause" in message
+    monkeypatch.setattr(translations, "WHOLE", ())
+    check = check_translations(spec)
+    assert "play.new" in check.untranslated and not any("play.new" in m for m, _ in check.problems)
+    monkeypatch.setattr(translations, "WHOLE", ("play.md",))
+    assert any("play.new" in m and "has no Chinese text" in m for m, _ in check_translations(spec).problems)
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (
+            lambda t: t + "\n### 无 {#board.nowhere}\n<!-- source: 000000000000 -->\n\n无。\n",
+            "'board.nowhere' has no English section",
+        ),
+        (
+            lambda t: t.replace("{#board.points}\n<!-- source:", "{#board.points}\n<!-- xsource:", 1),
+            "'board.points' has no '<!-- source",
+        ),
+        (
+            lambda t: re.sub(
+                r"(\{#board.chains\}\n<!-- source: \w+ -->\n)", r"\1<!-- source: 000000000000 -->\n", t
+            ),
+            "'board.chains' has 2",
+        ),
+    ],
+)
+def test_a_malformed_twin_is_reported(tmp_path, edit, expected):
+    spec = _copy(tmp_path)
+    zh = spec / ZH_DIR / "play.md"
+    zh.write_text(edit(zh.read_text(encoding="utf-8")), encoding="utf-8")
+    problems = check_translations(spec).problems
+    assert any(expected in m for m, _ in problems), problems
+
+
+def test_the_twin_text_is_ready_to_render():
+    twin = zh_documents(spec_dir())["play.md"]
+    assert "<!--" not in twin.text
+    assert twin.text.count("\n") == (spec_dir() / ZH_DIR / "play.md").read_text(encoding="utf-8").count("\n")
+    assert twin.sources[PREAMBLE] == english_sections(spec_dir())["play.md"][PREAMBLE].revision

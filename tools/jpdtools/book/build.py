@@ -27,7 +27,7 @@ from jpdtools.presets import Presets
 from jpdtools.review.lint import question_reviews, spec_anchors
 from jpdtools.review.overrides import OPEN_QUESTIONS, read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources, pinpoint
-from jpdtools.review.translations import ZH_CLAUSES, english_clauses, load_translations
+from jpdtools.review.translations import english_clauses, zh_documents
 from jpdtools.run.runner import Filters, SuiteLoader
 
 
@@ -79,10 +79,12 @@ def make_book(
     flipped = {o.rules: flips(o, suite, presets) for o in overrides}
     seeds = seed_table(spec_dir, (s for r in suite.records for s in r.case.seeds))
     reviews = {r.anchor: r for r in question_reviews(spec_dir, presets)}
-    zh_path = spec_dir / ZH_CLAUSES
-    zh = load_translations(zh_path) if zh_path.is_file() else {}
+    twins = zh_documents(spec_dir)
+    zh = SpecText(spec_dir, {name: d.text for name, d in twins.items()})
+    zh_sources = {s.anchor: s.source for d in twins.values() for s in d.sections if s.anchor}
     revisions = {a: c.revision for a, c in english_clauses(spec_dir).items()}
-    parts = (spec_anchors(spec_dir), SpecText(spec_dir), seeds, overrides, flipped, reviews, zh, revisions)
+    english = SpecText(spec_dir)
+    parts = (spec_anchors(spec_dir), english, seeds, overrides, flipped, reviews, zh, zh_sources, revisions)
     return Book(suite, presets, *parts)
 
 

@@ -24,7 +24,8 @@ class Book:
     overrides: tuple[Override, ...]
     flips: dict[str, tuple[Flip, ...]]  # override ruleset -> the cases it flips
     question_reviews: dict[str, QuestionReview] = field(default_factory=dict)  # oq.N -> its review
-    zh_clauses: dict = field(default_factory=dict)  # anchor -> Translation (spec/zh/clauses.yaml)
+    zh_spec: SpecText | None = None  # the Chinese twins of the spec documents (spec/zh/*.md)
+    zh_sources: dict[str, str] = field(default_factory=dict)  # anchor -> the English revision it renders
     zh_revisions: dict[str, str] = field(default_factory=dict)  # anchor -> the English clause's revision
 
     def question_review(self, anchor: str) -> QuestionReview:
@@ -32,7 +33,9 @@ class Book:
         return self.question_reviews.get(anchor) or QuestionReview(anchor)
 
     def spec_link(self, document: str, anchor: str, root: str) -> str | None:
-        """Where a link of the spec text leads in the book (None: it becomes plain text)."""
+        """Where a link of the spec text leads in the book (None: it becomes plain text). A Chinese
+        twin's ``../x`` is the English document x."""
+        document = document.removeprefix("../")
         if anchor.startswith("oq.") and anchor in self.spec.sections:
             return question_href(anchor, root)
         if anchor and anchor in self.spec.sections:

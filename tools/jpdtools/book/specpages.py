@@ -33,19 +33,21 @@ def _decides(book: Book, places: dict[str, dict[str, list[str]]], root: str) -> 
 
 
 def _chinese(book: Book, anchor: str) -> str:
-    """The clause in Chinese (spec/zh/clauses.yaml), with the revision of the English it renders."""
-    t = book.zh_clauses.get(anchor)
-    if t is None:
+    """The clause in Chinese (its section of spec/zh/), with the revision of the English it renders."""
+    if book.zh_spec is None or anchor not in book.zh_spec.sections:
         return ""
+    s = book.zh_spec.sections[anchor]
+    source = book.zh_sources.get(anchor, "")
     current = book.zh_revisions.get(anchor, "")
     stale = (
         ""
-        if t.source == current
+        if source == current
         else f'<p class="bad">英文条款已修改（现为 {esc(current)}），译文尚未更新。</p>'
     )
     return (
-        f'<section class="spec zh-clause" lang="zh-Hans"><h2>中文</h2><h3>{esc(t.heading)}</h3>'
-        f'<p>{esc(t.text)}</p>{stale}<p class="legend">译自英文条款修订版 {code(t.source)}</p></section>'
+        f'<section class="spec zh-clause" lang="zh-Hans"><h2>中文</h2><h3>{esc(s.heading)}</h3>'
+        f"{book.zh_spec.section_html(anchor, '../', book.spec_link)}{stale}"
+        f'<p class="legend">译自英文条款修订版 {code(source)}</p></section>'
     )
 
 

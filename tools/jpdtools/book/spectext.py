@@ -57,12 +57,15 @@ class Document:
 class SpecText:
     """The spec documents of ``spec_dir``, parsed once; sections by anchor, rendered per page."""
 
-    def __init__(self, spec_dir: Path):
+    def __init__(self, spec_dir: Path, texts: dict[str, str] | None = None):
+        """The documents ``spec_dir/*.md``, or (``texts``) the given ones: name -> Markdown."""
         self._md = _parser()
         self.documents: dict[str, Document] = {}
         self.sections: dict[str, Section] = {}
-        for path in sorted(spec_dir.glob("*.md")):
-            text = path.read_text(encoding="utf-8")
+        if texts is None:
+            texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(spec_dir.glob("*.md"))}
+        for name, text in texts.items():
+            path = Path(name)
             tokens = self._md.parse(text)
             self._index(path.name, tokens)
             _strip_anchors(tokens)

@@ -689,8 +689,8 @@ def lint(
     problems += [Problem("translations", message, where) for message, where in translated.problems]
     warnings = tuple(f"{message} ({where})" for message, where in translated.stale) + (
         (
-            f"translations: {translated.done} of {translated.total} clauses of "
-            f"{', '.join(TRANSLATED_DOCUMENTS)} have a Chinese text; not yet: "
+            f"translations: {translated.done} of {translated.total} sections of "
+            f"{', '.join(TRANSLATED_DOCUMENTS)} have a current Chinese text in spec/zh/; not yet: "
             + ", ".join(translated.untranslated),
         )
         if translated.untranslated

@@ -1,15 +1,27 @@
 # ruff: noqa: E501 -- messages kept on one line
-"""The spec's clauses in Chinese (``spec/zh/clauses.yaml``) and their check (``jpd lint``).
+"""The spec in Chinese (``spec/zh/<name>.md``) and its check (``jpd lint``).
 
-A clause is a heading with an anchor of ``play.md`` or ``counting.md`` and the text below it up
-to the next heading. Its *revision* is the first 12 hex digits of the SHA-256 of that text (blank
-runs collapsed), so any change to the English clause changes it. Each Chinese clause is written for
-this project in its own words and records the revision of the English clause it renders
-(``source:``). Lint fails on a Chinese clause whose English clause is gone, and warns — on every
-run, with the place — of one whose ``source`` is not the current revision (the translation is older
-than its source; the book marks it on the clause's page) and of the clauses with no Chinese text
-yet. A stale translation warns rather than fails so that a fix to an English clause is not held up
-by its translator; the warning stays until the Chinese text is brought up to date. Seed quotations are never translated.
+``spec/zh/play.md`` is the Chinese twin of ``spec/play.md``, and so on for every document of
+:data:`TRANSLATED_DOCUMENTS`: the same CommonMark, the same headings in the same order with the
+same ``{#anchor}``. A *section* is an anchored heading and the text below it up to the next
+anchored heading; the text before a document's first anchored heading is its *preamble* (key
+``""``). A section's *revision* is the first 12 hex digits of the SHA-256 of its English text
+(blank runs collapsed), so any change to the English changes it. Each section of a twin records,
+on the line right after its heading (the preamble: right after the ``# title`` line), the revision
+of the English it renders::
+
+    ### 颜色 {#board.colours}
+    <!-- source: ab8556c7a6c4 -->
+
+Links in a twin are relative file links valid in the repository: ``#anchor``, ``counting.md#anchor``
+(another twin) and ``../rulesets.yaml`` (an English-only file of ``spec/``).
+
+Lint fails on a twin whose structure is wrong (an anchor the English document lacks, a section with
+no or two ``source`` lines, a section out of order). A section that is missing from a twin, or whose
+``source`` is not the current revision (the English changed since), is a warning while its document
+is being translated and an error once the document is in :data:`WHOLE` (its twin complete): then
+whoever changes an English section brings its Chinese text up to date in the same change. Seed
+quotations are never translated.
 """
 
 import hashlib
@@ -17,108 +29,262 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from jpdtools.errors import InputError, Location, read_text_file
-from jpdtools.yamlsrc import LocDict, load_yaml_text, location_of
+from jpdtools.errors import Location, read_text_file
 
-TRANSLATED_DOCUMENTS = ("play.md", "counting.md")
-ZH_CLAUSES = Path("zh") / "clauses.yaml"
+TRANSLATED_DOCUMENTS = (
+    "play.md",
+    "counting.md",
+    "open-questions.md",
+    "case-format.md",
+    "contract.md",
+    "jsonl-protocol.md",
+)
+# documents whose Chinese twin is complete: a missing or stale section of these is an error
+WHOLE: tuple[str, ...] = ()
+ZH_DIR = "zh"
+PREAMBLE = ""  # the key of a document's preamble
 _HEADING = re.compile(r"^(#+)\s.*\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}\s*$")
+_ANCHOR = re.compile(r"\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}")
+_SOURCE = re.compile(r"^<!--\s*source:\s*(\S*)\s*-->\s*$")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_CODE_SPAN = re.compile(r"`[^`]*`")
 
 
 @dataclass(frozen=True)
 class Clause:
-    anchor: str
+    """A section of an English document and its revision."""
+
+    anchor: str  # "" for the preamble
     file: str
     line: int
     revision: str
 
 
 @dataclass(frozen=True)
-class Translation:
-    anchor: str
-    source: str  # the revision of the English clause it renders
-    heading: str
-    text: str
-    location: Location
+class ZhSection:
+    anchor: str  # "" for the preamble
+    source: str  # the revision of the English section it renders ("" when no source line)
+    heading: str  # the heading without its anchor
+    location: Location  # the heading (the preamble: line 1)
+    source_lines: tuple[int, ...]  # where its source lines are (1-based)
+
+
+@dataclass(frozen=True)
+class ZhDocument:
+    name: str  # "play.md"
+    path: Path
+    text: str  # the Markdown with every source line blanked (same line numbers), ready to render
+    sections: tuple[ZhSection, ...]  # in order, the preamble first
+
+    @property
+    def sources(self) -> dict[str, str]:
+        return {s.anchor: s.source for s in self.sections}
+
+    def anchors(self) -> set[str]:
+        """Every ``{#anchor}`` of the twin, in headings and in running text."""
+        return {a for line in _outside_fences(self.text) for a in _anchors_in(line)}
 
 
 def revision(text: str) -> str:
     return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:12]
 
 
+def _outside_fences(text: str) -> list[str]:
+    """The lines of ``text``, those inside fenced code blocks replaced by ""."""
+    out, fenced = [], False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+            out.append("")
+        else:
+            out.append("" if fenced else line)
+    return out
+
+
+def _anchors_in(line: str) -> list[str]:
+    """The ``{#anchor}`` of a line, those quoted in code spans left out."""
+    return _ANCHOR.findall(_CODE_SPAN.sub("", line))
+
+
+def _heads(lines: list[str]) -> list[tuple[int, str, str]]:
+    """(0-based line, anchor, heading text) of every anchored heading."""
+    return [
+        (n, m.group(2), _ANCHOR.sub("", line).strip().lstrip("#").strip())
+        for n, line in enumerate(lines)
+        if (m := _HEADING.match(line))
+    ]
+
+
+def document_sections(text: str, name: str) -> dict[str, Clause]:
+    """The sections of one English document (the preamble under ``""``), with their revisions."""
+    raw = text.splitlines()
+    heads = _heads(_outside_fences(text))
+    out = {
+        PREAMBLE: Clause(PREAMBLE, name, 1, revision("\n".join(raw[: heads[0][0] if heads else len(raw)])))
+    }
+    for i, (n, anchor, _) in enumerate(heads):
+        end = heads[i + 1][0] if i + 1 < len(heads) else len(raw)
+        out.setdefault(anchor, Clause(anchor, name, n + 1, revision("\n".join(raw[n:end]))))
+    return out
+
+
+def english_sections(spec_dir: Path) -> dict[str, dict[str, Clause]]:
+    """document -> its sections (the preamble under ``""``), for every translated document."""
+    return {
+        name: document_sections(read_text_file(spec_dir / name), name)
+        for name in TRANSLATED_DOCUMENTS
+        if (spec_dir / name).is_file()
+    }
+
+
 def english_clauses(spec_dir: Path) -> dict[str, Clause]:
-    """Every clause of the translated documents, with its revision."""
+    """Every anchored section of the translated documents, with its revision."""
     out: dict[str, Clause] = {}
-    for name in TRANSLATED_DOCUMENTS:
-        path = spec_dir / name
-        if not path.is_file():
-            continue
-        lines = read_text_file(path).splitlines()
-        heads = [(n, m.group(2)) for n, line in enumerate(lines) if (m := _HEADING.match(line))]
-        for i, (n, anchor) in enumerate(heads):
-            end = heads[i + 1][0] if i + 1 < len(heads) else len(lines)
-            out.setdefault(anchor, Clause(anchor, name, n + 1, revision("\n".join(lines[n:end]))))
+    for sections in english_sections(spec_dir).values():
+        for anchor, clause in sections.items():
+            if anchor != PREAMBLE:
+                out.setdefault(anchor, clause)
     return out
 
 
-def load_translations(path: Path) -> dict[str, Translation]:
+def read_zh_document(path: Path) -> ZhDocument:
     text = read_text_file(path)
-    where = str(path)
-    data = load_yaml_text(text, where)
-    if not isinstance(data, LocDict) or data.get("format") != 1 or data.get("language") != "zh-Hans":
-        raise InputError("expected 'format: 1', 'language: zh-Hans' and 'clauses'", Location(where, 1, 1))
-    clauses = data.get("clauses") or LocDict()
-    if not isinstance(clauses, LocDict):
-        raise InputError("'clauses' maps anchors to translations", location_of(clauses, where))
-    out = {}
-    for anchor, item in clauses.items():
-        at = clauses.key_location(str(anchor), where)
-        if not isinstance(item, LocDict) or set(item) != {"source", "heading", "text"}:
-            raise InputError(f"the translation of {anchor!r} needs exactly: source, heading, text", at)
-        values = [item[k] for k in ("source", "heading", "text")]
-        if not all(isinstance(v, str) and v.strip() for v in values):
-            raise InputError(f"source, heading and text of {anchor!r} are non-empty strings", at)
-        out[str(anchor)] = Translation(str(anchor), *(str(v).strip() for v in values), at)
-    return out
+    lines = _outside_fences(text)
+    heads = _heads(lines)
+    starts = [(0, PREAMBLE, ""), *heads]
+    sections = []
+    blanked = text.splitlines()
+    for i, (n, anchor, heading) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(lines)
+        found = [(k, m.group(1)) for k in range(n, end) if (m := _SOURCE.match(lines[k]))]
+        for k, _ in found:
+            blanked[k] = ""
+        sections.append(
+            ZhSection(
+                anchor,
+                found[0][1] if found else "",
+                heading,
+                Location(str(path), n + 1, 1),
+                tuple(k + 1 for k, _ in found),
+            )
+        )
+    body = "\n".join(blanked) + ("\n" if text.endswith("\n") else "")
+    return ZhDocument(path.name, path, body, tuple(sections))
+
+
+def zh_documents(spec_dir: Path) -> dict[str, ZhDocument]:
+    """The Chinese twins that exist, by document name."""
+    return {
+        name: read_zh_document(spec_dir / ZH_DIR / name)
+        for name in TRANSLATED_DOCUMENTS
+        if (spec_dir / ZH_DIR / name).is_file()
+    }
+
+
+Found = tuple[str, Location | None]
 
 
 @dataclass(frozen=True)
 class TranslationCheck:
-    problems: tuple[
-        tuple[str, Location | None], ...
-    ]  # (message, where): a Chinese clause with no English one
-    stale: tuple[tuple[str, Location | None], ...]  # translations older than their English clause (warnings)
-    untranslated: tuple[str, ...]  # anchors with no Chinese text yet (warnings)
-    done: int
-    total: int
+    problems: tuple[Found, ...]  # errors: a malformed twin; a missing or stale section of a WHOLE document
+    stale: tuple[Found, ...]  # warnings: sections older than their English text
+    untranslated: tuple[str, ...]  # warnings: anchors (or "name.md" for a preamble) with no Chinese text yet
+    done: int  # anchored sections translated and current
+    total: int  # anchored sections of the translated documents
+
+
+def _label(name: str, anchor: str) -> str:
+    return f"{name} (its preamble)" if anchor == PREAMBLE else repr(anchor)
+
+
+def _check_twin(name: str, english: dict[str, Clause], zh: ZhDocument, whole: bool):
+    problems: list[Found] = []
+    stale: list[Found] = []
+    order = list(english)
+    seen = [s.anchor for s in zh.sections]
+    for s in zh.sections:
+        clause = english.get(s.anchor)
+        label = _label(name, s.anchor)
+        if clause is None:
+            problems.append((f"the Chinese section {label} has no English section in {name}", s.location))
+            continue
+        if len(s.source_lines) != 1:
+            what = (
+                "no"
+                if not s.source_lines
+                else f"{len(s.source_lines)} (lines {', '.join(map(str, s.source_lines))})"
+            )
+            problems.append(
+                (
+                    f"the Chinese section {label} has {what} '<!-- source: … -->' lines; it needs exactly one, the revision of the English it renders (now {clause.revision})",
+                    s.location,
+                )
+            )
+        elif s.source != clause.revision:
+            message = (
+                f"the Chinese section {label} renders revision {s.source} of the English one, which is now "
+                f"{clause.revision} ({name}:{clause.line}): translate the change and update 'source'"
+            )
+            (problems if whole else stale).append((message, s.location))
+    present = [a for a in order if a in seen]
+    if present != [a for a in seen if a in english]:
+        problems.append(
+            (f"the sections of {zh.path} are not in the order of {name}", Location(str(zh.path), 1, 1))
+        )
+    missing = [a for a in order if a not in seen]
+    return problems, stale, missing
 
 
 def check_translations(spec_dir: Path) -> TranslationCheck:
-    english = english_clauses(spec_dir)
-    path = spec_dir / ZH_CLAUSES
-    try:
-        zh = load_translations(path) if path.is_file() else {}
-    except InputError as err:
-        return TranslationCheck(((err.message, err.location),), (), tuple(english), 0, len(english))
-    problems, stale = [], []
-    for anchor, t in zh.items():
-        clause = english.get(anchor)
-        if clause is None:
-            problems.append(
-                (
-                    f"the Chinese clause {anchor!r} has no English clause in {', '.join(TRANSLATED_DOCUMENTS)}",
-                    t.location,
+    english = english_sections(spec_dir)
+    twins = zh_documents(spec_dir)
+    problems: list[Found] = []
+    stale: list[Found] = []
+    untranslated: list[str] = []
+    done = 0
+    for name, sections in english.items():
+        whole = name in WHOLE
+        twin = twins.get(name)
+        anchored = [a for a in sections if a != PREAMBLE]
+        if twin is None:
+            if whole:
+                problems.append(
+                    (
+                        f"{name} is complete in Chinese but spec/{ZH_DIR}/{name} is missing",
+                        Location(str(spec_dir / name)),
+                    )
                 )
-            )
-        elif t.source != clause.revision:
-            stale.append(
+            untranslated += anchored
+            continue
+        found, old, missing = _check_twin(name, sections, twin, whole)
+        problems += found
+        stale += old
+        wanted = _inline_anchors(spec_dir / name) - twin.anchors() - set(missing)
+        problems += [
+            (f"the anchor {{#{a}}} of {name} is missing from {twin.path}", Location(str(twin.path), 1, 1))
+            for a in sorted(wanted)
+        ]
+        labels = [f"{name} (its preamble)" if a == PREAMBLE else a for a in missing]
+        if whole and missing:
+            problems += [
                 (
-                    f"the Chinese clause {anchor!r} renders revision {t.source} of the English one, which is now "
-                    f"{clause.revision} ({clause.file}:{clause.line}): translate the change and update 'source'",
-                    t.location,
+                    f"the section {label} of {name} has no Chinese text in {twin.path} (the document is complete in Chinese: translate it)",
+                    Location(str(twin.path), 1, 1),
                 )
-            )
-    untranslated = tuple(a for a in english if a not in zh)
-    return TranslationCheck(
-        tuple(problems), tuple(stale), untranslated, len(english) - len(untranslated), len(english)
-    )
+                for label in labels
+            ]
+        untranslated += labels
+        current = {
+            s.anchor
+            for s in twin.sections
+            if s.anchor in sections and s.source == sections[s.anchor].revision
+        }
+        done += len(current - {PREAMBLE})
+    total = sum(len(s) - 1 for s in english.values())
+    return TranslationCheck(tuple(problems), tuple(stale), tuple(untranslated), done, total)
+
+
+def _inline_anchors(path: Path) -> set[str]:
+    """The anchors of an English document written in running text (not on an anchored heading)."""
+    lines = _outside_fences(read_text_file(path))
+    return {a for line in lines if not _HEADING.match(line) for a in _anchors_in(line)}
