@@ -598,3 +598,44 @@ def test_settle_error_locations(presets, dsl, body, code, line, column):
         body += "expect: {default: 'end: contest B'}\n"
     text = HEAD + textwrap.indent("size: 5\nmoves: B pass W pass\n" + body, "    ") + "\n"
     assert error_of(text, presets, dsl) == (code, line, column)
+
+
+# -- Chinese texts (spec/case-format.md#format.zh) ----------------------------------------------
+ZH_HEAD = "format: 1\ncases:\n  - id: x\n    title: t\n"
+ZH_TAIL = "    spec: []\n    seeds: []\n    size: 9\n    moves: B C3\n    expect: {default: '1: legal'}\n"
+
+
+def test_zh_texts_load_and_write_back(presets, dsl):
+    from jpdtools.suite.model import CaseFile
+    from jpdtools.suite.writer import dump_case_file
+
+    zh = "    zh:\n      title: 黑下 C3\n      note: 说明，C3 三路。\n"
+    text = ZH_HEAD + zh + ZH_TAIL + "    note: A note.\n"
+    (case,) = load_case_text(text, "f.yaml", presets, dsl).cases
+    assert (case.zh_title, case.zh_note.strip()) == ("黑下 C3", "说明，C3 三路。")
+    written = dump_case_file(CaseFile("f.yaml", 1, "", (case,)))
+    assert "    title: t\n    zh:\n      title: 黑下 C3\n      note: 说明，C3 三路。\n" in written
+    (again,) = load_case_text(written, "f.yaml", presets, dsl).cases
+    assert (again.zh_title, again.zh_note) == (case.zh_title, case.zh_note)
+    (plain,) = load_case_text(ZH_HEAD + ZH_TAIL, "f.yaml", presets, dsl).cases
+    assert (plain.zh_title, plain.zh_note) == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("zh", "tail", "line", "column"),
+    [
+        ("    zh: 黑\n", "", 5, 9),  # not a mapping
+        ("    zh: {note: 说明}\n", "    note: n\n", 5, 9),  # no title
+        ("    zh: {title: 黑, other: 1}\n", "", 5, 20),  # unknown key
+        ("    zh:\n      title: |\n        一\n        二\n", "", 6, 14),  # two lines
+        ("    zh: {title: 黑, note: 说明}\n", "", 5, 20),  # a note where the case has none
+        ("    zh: {title: 黑, note: ''}\n", "    note: n\n", 5, 26),  # an empty note
+    ],
+)
+def test_zh_errors(presets, dsl, zh, tail, line, column):
+    assert error_of(ZH_HEAD + zh + ZH_TAIL + tail, presets, dsl) == ("schema", line, column)
+
+
+def test_zh_goes_directly_after_the_title(presets, dsl):
+    text = ZH_HEAD + "    spec: []\n    zh: {title: 黑}\n" + ZH_TAIL.replace("    spec: []\n", "")
+    assert error_of(text, presets, dsl) == ("schema", 6, 5)

@@ -69,6 +69,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also require every {#count.…} clause of spec/counting.md to be cited by a case",
     )
+    parser.add_argument(
+        "--require-zh",
+        action="store_true",
+        help="also require every case's Chinese title and note (zh:); without it, lint warns with the counts",
+    )
 
 
 def coverage_table(rows: list[lint.CoverageRow]) -> str:
@@ -104,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
         accept_new_ids=args.update_ids,
         require_count_coverage=args.require_count_coverage,
         seeds_root=shared_dir(),
+        require_zh=args.require_zh,
     )
     if args.update_ids and report.new_ids:
         lint.append_ids(ids_path, report.new_ids)

@@ -190,6 +190,7 @@ def _common(item: PlanItem, kind: str) -> dict:
         "seeds": list(case.seeds),
         "tags": list(case.tags),
         "note": case.note.strip(),
+        **({"zh": {"title": case.zh_title, "note": case.zh_note.strip()}} if case.zh_title else {}),
         "source": {
             "file": relative_source(item.file),
             "line": where.line if where else 0,

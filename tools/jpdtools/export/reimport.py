@@ -269,6 +269,13 @@ def _rules(f: _Fields, obj) -> Rules:
         raise f.fail("ruleset.axes", str(err)) from None
 
 
+def _zh(f: _Fields, obj) -> dict:
+    """The case's Chinese texts from a record's optional ``zh``."""
+    if obj is None:
+        return {}
+    return {"zh_title": f.get(obj, "title", str, "zh"), "zh_note": f.get(obj, "note", str, "zh")}
+
+
 def item_from_record(data: dict, where: Location) -> PlanItem:
     """The plan item a record describes. Raises InputError (at ``where``) for a bad record."""
     f = _Fields(where)
@@ -282,6 +289,7 @@ def item_from_record(data: dict, where: Location) -> PlanItem:
         "seeds": f.strings(data, "seeds"),
         "tags": f.strings(data, "tags"),
         "note": f.get(data, "note", str),
+        **_zh(f, data.get("zh")),
         "location": location,
     }
     kind = f.get(data, "kind", str)

@@ -36,6 +36,10 @@
 * **status** — every dead and seki mark of a counting case's agreement is proven on its board
   (:mod:`.statuses`, spec/counting.md#count.status), or the case says ``status-proof: agreement``
   with the reason;
+* **zh** — every case has its Chinese title, and its Chinese note where it has a note
+  (spec/case-format.md#format.zh; :mod:`.case_translations`): a warning counts the missing ones,
+  ``require_zh`` (``jpd lint --require-zh``) makes each a problem; a ``zh`` text without a Chinese
+  character is always one;
 * **count coverage** (only with ``require_count_coverage``, ``jpd lint --require-count-coverage``)
   — every clause ``{#count.…}`` of ``spec/counting.md`` is cited by at least one case. It is a
   separate switch because the counting cases are still being written: CI turns it on once they
@@ -51,6 +55,7 @@ from jpdtools import atomic
 from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.presets import Presets
 from jpdtools.review import traceability
+from jpdtools.review.case_translations import check_case_translations
 from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.review.statuses import CaseStatuses, prove_files
@@ -649,13 +654,15 @@ def lint(
     accept_new_ids: bool = False,
     require_count_coverage: bool = False,
     seeds_root: Path | None = None,
+    require_zh: bool = False,
 ) -> LintReport:
     """Run every check. ``whole_suite``: the files are the whole suite (so an id missing from
     them is gone; otherwise — a proposal file — only the checks of the files themselves run: ids,
     anchors, citations, review, not coverage, pins or the id register); ``accept_new_ids``: ids
     missing from ``ids.txt`` are not problems (the caller
     appends ``new_ids``); ``require_count_coverage``: every count clause must be cited;
-    ``seeds_root``: the folder holding ``seeds/`` (quotations are checked against it)."""
+    ``seeds_root``: the folder holding ``seeds/`` (quotations are checked against it);
+    ``require_zh``: every case's Chinese title and note must be written (else a warning counts them)."""
     problems = [Problem("load", f.message, f.location or Location(f.file)) for f in failures]
     problems += check_ids(files)
     stability, new_ids = check_stability(files, read_ids(ids_path), ids_path, whole_suite and not failures)
@@ -696,12 +703,22 @@ def lint(
         if translated.untranslated
         else ()
     )
+    zh = check_case_translations(files)
+    problems += [Problem("zh", message, where) for message, where in zh.not_chinese]
+    if require_zh:
+        problems += [
+            Problem("zh", f"{m.case_id}: no Chinese {m.what} (zh.{m.what})", m.location) for m in zh.missing
+        ]
+    elif zh.missing:
+        warnings += (zh.summary(),)
     count_rows = count_coverage(files, anchors)
     if not whole_suite:
         # a proposal linted on its own: only what the files themselves get wrong (no suite-wide
         # coverage, pins or id-register noise: new ids are what a proposal adds)
         problems += check_overrides(spec_dir, presets)
-        return LintReport(tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven))
+        return LintReport(
+            tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven), warnings=warnings
+        )
     if require_count_coverage:
         problems += check_count_coverage(count_rows, anchors, spec_dir)
     if whole_suite and not failures:

@@ -75,10 +75,18 @@ def enlarge(case: Case, new_id: str, size: int = LARGE) -> Case:
         f"The {size}x{size} variant of {case.id}: its diagram in the lower-left corner, the same "
         f"moves and verdicts (board claims grown with empty points). {case.note}".strip()
     )
+    zh_note = (
+        f"{case.id} 的 {size}路棋盘版本：原图置于左下角，着手与判定相同"
+        f"（棋盘断言以空点补足）。{case.zh_note}".strip()
+        if case.zh_title
+        else ""
+    )
     return replace(
         case,
         id=new_id,
         title=f"{case.title} (on {size}x{size})",
+        zh_title=f"{case.zh_title}（{size}路棋盘）" if case.zh_title else "",
+        zh_note=zh_note,
         spec=tuple(anchor for anchor in case.spec if not anchor.startswith("oq.")),
         tags=tuple(dict.fromkeys((*case.tags, f"board{size}"))),
         depends=(),

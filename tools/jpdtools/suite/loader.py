@@ -71,6 +71,7 @@ STATUS_PROOF_KINDS = ("agreement", "pending")
 CASE_KEYS = (
     "id",
     "title",
+    "zh",
     "spec",
     "seeds",
     "tags",
@@ -100,6 +101,8 @@ CASE_KEYS = (
 ERROR_CASE_KEYS = (
     "id",
     "title",
+    "zh",
+    "zh",
     "spec",
     "seeds",
     "tags",
@@ -112,6 +115,7 @@ ERROR_CASE_KEYS = (
     "comments",
     "load-error",
 )
+ZH_KEYS = ("title", "note")
 LOAD_ERROR_KEYS = ("file", "code", "line", "column")
 SETUP_KEYS = ("board", "sgf", "size")
 _ID = re.compile(r"[a-z0-9][a-z0-9.-]*")
@@ -322,6 +326,7 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         "seeds": _words(item, "seeds", ctx, required=True),
         "tags": _words(item, "tags", ctx),
         "note": _text(item, "note", ctx, required=False),
+        **_zh(item, ctx),
         **_review(item, ctx),
         "location": where,
     }
@@ -364,6 +369,29 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         if setup.source == "board":
             setup = replace(setup, text=render_diagram(setup))
     return replace(case, setup=setup, expectations=expectations)
+
+
+def _zh(item: LocDict, ctx: _Ctx) -> dict:
+    """{#format.zh} ``zh: {title, note}``, the case's texts in Chinese, directly after ``title``;
+    ``note`` only where the case has one. Absent: not written yet (lint counts those)."""
+    if "zh" not in item:
+        return {}
+    keys = list(item)  # "title" is there: the case's title is read first
+    if keys.index("zh") != keys.index("title") + 1:
+        raise ctx.error("schema", "'zh' goes directly after 'title'", ctx.key(item, "zh"))
+    value = item["zh"]
+    if not isinstance(value, LocDict):
+        raise ctx.error(
+            "schema", "'zh' is a mapping: title (and note, where the case has one)", ctx.value(item, "zh")
+        )
+    _check_keys(value, ZH_KEYS, "'zh'", ctx)
+    title = _text(value, "title", ctx, one_line=True).strip()
+    note = _text(value, "note", ctx, required=False)
+    if "note" in value and not note.strip():
+        raise ctx.error("schema", "'note' must be a non-empty string", ctx.value(value, "note"))
+    if note and "note" not in item:
+        raise ctx.error("schema", "'zh' has a 'note' but the case has none", ctx.key(value, "note"))
+    return {"zh_title": title, "zh_note": note}
 
 
 def _status_proof(item: LocDict, ctx: _Ctx) -> tuple[str, str]:

@@ -434,6 +434,9 @@ class Case:
     expectations: tuple[Expectation, ...] = ()
     open: tuple[str, ...] = ()
     note: str = ""
+    # spec/case-format.md#format.zh: the title and note in Simplified Chinese ("" = not written yet)
+    zh_title: str = ""
+    zh_note: str = ""
     load_error: LoadErrorSpec | None = None
     # review status (spec/case-format.md#format.review): absent in the file = proposed
     status: str = "proposed"  # one of REVIEW_STATUSES

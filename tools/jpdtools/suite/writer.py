@@ -15,6 +15,7 @@ from jpdtools.suite.model import Case, CaseAction, CaseFile, Expectation, Settle
 from jpdtools.suite.sgfsetup import read_sgf
 
 _MOVES_PER_LINE = 10
+_FOLD_WIDTH = 110  # the columns of a folded text's lines
 
 
 def drawn_dead(setup: Setup) -> set[str]:
@@ -128,6 +129,44 @@ def _value(text: str, indent: int, block: bool = False) -> str:
     return " " + _quoted(text)
 
 
+def _width(text: str) -> int:
+    """Columns on a terminal: a wide (CJK) character takes two."""
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in text)
+
+
+def _folded(text: str, indent: int, width: int = _FOLD_WIDTH) -> str:
+    """What follows ``key:`` for a long one-line text: a folded block (``>``) broken only at its
+    spaces (a fold reads back as one space, so Chinese is never split between two characters);
+    else as :func:`_value` writes it."""
+    body = text.rstrip("\n")
+    trailing = len(text) - len(body)
+    if "\n" in body or trailing > 1 or indent + 2 + _width(body) <= width:
+        return _value(text, indent)
+    lines: list[str] = []
+    for word in body.split(" "):
+        if lines and _width(lines[-1]) + 1 + _width(word) <= width - indent - 2:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    pad = " " * (indent + 2)
+    candidate = f" >{'' if trailing else '-'}\n" + "\n".join(pad + line for line in lines)
+    if _reads_back(" " * indent + "k:" + candidate + "\n", {"k": text}):
+        return candidate
+    return _value(text, indent)
+
+
+def zh_lines(case: Case, ind: str = "    ") -> list[str]:
+    """The ``zh:`` mapping of a case at indent ``ind`` (spec/case-format.md#format.zh); [] when
+    the case has no Chinese texts."""
+    if not case.zh_title:
+        return []
+    n = len(ind) + 2
+    out = [f"{ind}zh:", f"{ind}  title:{_value(case.zh_title, n)}"]
+    if case.zh_note:
+        out.append(f"{ind}  note:{_folded(case.zh_note, n)}")
+    return out
+
+
 def _list(items: tuple[str, ...]) -> str:
     return "[" + ", ".join(_plain_or_quoted(i, flow=True) for i in items) + "]"
 
@@ -148,6 +187,7 @@ def dump_case_file(cf: CaseFile, explicit_status: bool = False) -> str:
 def _case(case: Case, explicit_status: bool = False) -> list[str]:
     ind = "    "
     out = [f"  - id:{_value(case.id, 4)}", f"{ind}title:{_value(case.title, 4)}"]
+    out.extend(zh_lines(case, ind))
     out.append(f"{ind}spec: {_list(case.spec)}")
     out.append(f"{ind}seeds: {_list(case.seeds)}")
     for key, items in (("tags", case.tags), ("rules", case.rules), ("depends", case.depends)):

@@ -1,0 +1,44 @@
+"""The cases' Chinese texts (spec/case-format.md#format.zh): lint counts the missing ones as a
+warning, ``--require-zh`` makes each a problem, and a ``zh`` text with no Chinese in it is one."""
+
+from jpdtools.errors import Location
+from jpdtools.review.case_translations import check_case_translations
+from jpdtools.suite.model import Case, CaseFile
+
+
+def _case(case_id: str, note: str = "", zh_title: str = "", zh_note: str = "") -> Case:
+    return Case(
+        case_id, "t", (), (), note=note, zh_title=zh_title, zh_note=zh_note, location=Location("a.yaml", 3)
+    )
+
+
+def test_missing_texts_are_counted_per_file():
+    files = [
+        CaseFile("conformance/a.yaml", 1, "", (_case("a.1", "n", "标题", "说明"), _case("a.2", "n", "标题"))),
+        CaseFile("conformance/b.yaml", 1, "", (_case("b.1"), _case("b.2", zh_title="标题"))),
+    ]
+    check = check_case_translations(files)
+    assert [(m.case_id, m.what) for m in check.missing] == [("a.2", "note"), ("b.1", "title")]
+    assert (check.titles, check.notes) == ((3, 4), (1, 2))
+    assert check.not_chinese == ()
+    assert "3 of 4 cases have a Chinese title, 1 of 2 notes" in check.summary()
+    assert "missing per file: a.yaml 1, b.yaml 1" in check.summary()
+
+
+def test_a_complete_set_has_no_summary_and_english_in_zh_is_reported():
+    check = check_case_translations([CaseFile("a.yaml", 1, "", (_case("a.1", "n", "Title", "说明"),))])
+    assert check.missing == () and check.summary() == ""
+    [(message, where)] = check.not_chinese
+    assert message == "a.1: zh.title has no Chinese character" and where.line == 3
+
+
+def test_the_suite_loads_with_its_chinese_texts():
+    from jpdtools.paths import conformance_dir
+    from jpdtools.presets import load_presets
+    from jpdtools.run.runner import case_files, default_loader, load_files
+
+    files, failures = load_files(case_files([conformance_dir()]), load_presets(), default_loader())
+    assert not failures
+    check = check_case_translations(files)
+    assert check.not_chinese == ()
+    assert check.titles[1] == sum(len(f.cases) for f in files)
