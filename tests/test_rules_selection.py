@@ -6,11 +6,24 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from jpdref.rules import AXES, RulesError, axis_choices
 from jpdtools.cli import main
 from jpdtools.errors import InputError, NothingSelected
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets, parse_selection, ruleset_specs
-from jpdtools.run.runner import default_loader, plan_paths, selection_filters
+from jpdtools.run.adapters import ReferenceAdapter
+from jpdtools.run.oracle import DERIVED
+from jpdtools.run.runner import (
+    Filters,
+    default_loader,
+    load_files,
+    make_plan,
+    plan_paths,
+    run_plan,
+    selection_filters,
+)
 
 PRESETS = load_presets()
 PROGRAM = Path(__file__).with_name("reference_program.py")
@@ -75,11 +88,108 @@ def test_a_variant_takes_the_verdict_of_the_rulesets_agreeing_on_the_cases_depen
     assert item.features == {"setup-stones", "illegal-move-refuse"}
 
 
-def test_a_case_whose_verdicts_do_not_decide_a_variant_is_left_out_and_counted():
-    filters = selection_filters(["tromp-taylor:komi=7"], PRESETS)
-    plan = plan_paths([conformance_dir()], PRESETS, filters, default_loader())
-    assert plan.undetermined and all(name == "tromp-taylor:komi=7" for _, name in plan.undetermined)
-    assert "not planned, no verdict for the ruleset (tromp-taylor:komi=7: " in plan.undetermined_note()
+def test_a_variant_plans_every_case_its_preset_plans():
+    loader = default_loader()
+    preset = plan_paths([conformance_dir()], PRESETS, selection_filters(["japanese"], PRESETS), loader)
+    filters = selection_filters(["japanese:illegal-move=refuse"], PRESETS)
+    variant = plan_paths([conformance_dir()], PRESETS, filters, loader)
+    assert not variant.undetermined
+    assert [i.case.id for i in variant.items] == [i.case.id for i in preset.items]
+
+
+def test_a_variant_no_case_text_decides_takes_the_references_verdicts():
+    # rep.false-life.immediate has texts for simple ko with loss and for void-pass, none for
+    # simple ko with plain refusal: the reference under the variant refuses the ko recapture
+    filters = selection_filters(["japanese:illegal-move=refuse"], PRESETS, ids=("rep.false-life.immediate",))
+    (item,) = plan_paths([conformance_dir()], PRESETS, filters, default_loader()).items
+    assert item.expectation.selector == DERIVED
+    assert [str(v) for v in item.expectation.steps] == ["1: illegal ko"]
+    assert str(item.expectation.end) == "end: contest B"
+
+
+def test_a_case_text_the_reference_contradicts_is_reported_and_the_item_held_to_the_reference(tmp_path):
+    # the text for simple ko claims a forfeit for every simple-ko ruleset, with its depends naming
+    # repetition only: under japanese:illegal-move=refuse the reference refuses without a forfeit
+    (tmp_path / "ko.yaml").write_text(
+        """format: 1
+topic: a depends too short
+cases:
+  - id: ko.short-depends
+    title: A ko recapture
+    spec: [rep.simple-ko]
+    seeds: ["J1989 Art. 6"]
+    depends: [repetition]
+    rules: [japanese, chinese]
+    board: |
+      5x5 B
+      . . . . .
+      . X O . .
+      X O . O .
+      . X O . .
+      . . . . .
+    history: B C3
+    moves: W B3
+    expect:
+      japanese: |
+        1: forfeit ko
+      default: |
+        1: illegal superko
+""",
+        encoding="utf-8",
+    )
+    filters = selection_filters(["japanese:illegal-move=refuse"], PRESETS)
+    plan = plan_paths([tmp_path], PRESETS, filters, default_loader())
+    ((case_id, ruleset, what),) = plan.contradicted
+    assert (case_id, ruleset) == ("ko.short-depends", "japanese:illegal-move=refuse")
+    assert "disagrees with the reference: step 1: expected forfeit ko, observed illegal ko" in what
+    (item,) = [i for i in plan.items if i.ruleset == ruleset]
+    assert [str(v) for v in item.expectation.steps] == ["1: illegal ko"]
+    assert "ko.short-depends" in plan.contradicted_note()
+
+
+AXIS_VALUES = {axis: axis_choices(axis) for axis in AXES if axis != "komi"} | {
+    "komi": ["0", "7", "chinese-3.75"]
+}
+
+
+@st.composite
+def variants(draw):
+    base = draw(st.sampled_from(PRESETS.rulesets))
+    axes = draw(st.lists(st.sampled_from(sorted(AXIS_VALUES)), min_size=1, max_size=4, unique=True))
+    overrides = {a: draw(st.sampled_from(AXIS_VALUES[a])) for a in axes}
+    overrides = {a: v for a, v in overrides.items() if str(base.value(a)) != v}
+    assume(overrides)
+    try:
+        return base.with_values(overrides)
+    except RulesError:
+        assume(False)
+
+
+SUITE_FILES = None
+
+
+def suite_files():
+    global SUITE_FILES
+    if SUITE_FILES is None:
+        SUITE_FILES = load_files([conformance_dir()], PRESETS, default_loader())[0]
+    return SUITE_FILES
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variants())
+def test_the_reference_passes_the_whole_suite_under_every_legal_variant(variant):
+    loader = default_loader()
+    filters = Filters(rules=(variant.name,), variants=(variant,))
+    plan = make_plan(suite_files(), PRESETS, filters, loader)
+    run = run_plan(plan, ReferenceAdapter(), PRESETS, loader)
+    bad = [
+        f"{r.name}: {r.detail or '; '.join(map(str, r.mismatches))}"
+        for r in run.results
+        if r.status in ("fail", "error")
+    ]
+    assert not bad, bad
+    assert len(plan.items) > 0
 
 
 def impl(*flags: str) -> str:

@@ -37,8 +37,8 @@ def run(args: argparse.Namespace) -> int:
     loader = default_loader()
     plan = selected_plan(args, presets, loader)
     suite = selected_suite(args)
-    if plan.undetermined and not args.json:
-        print(f"jpd run: note: {plan.undetermined_note()}", file=sys.stderr)
+    for note in () if args.json else plan.notes():
+        print(f"jpd run: note: {note}", file=sys.stderr)
     progress = report.Progress(sys.stderr, len(plan.items), enabled=not (args.quiet or args.json))
     try:
         result = run_plan(plan, ReferenceAdapter(), presets, loader, progress)

@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     plan = selected_plan(args, presets, loader)
     names = [*presets.names, *sorted({i.ruleset for i in plan.items} - set(presets.names))]
     listed, listed_note = _expected_list(args)
-    notes = _notes(args, presets.names) + ((plan.undetermined_note(),) if plan.undetermined else ())
+    notes = _notes(args, presets.names) + plan.notes()
     notes += (listed_note,) if listed_note else ()
     expected = verify.load_expected_failures(listed, names)
     suite = selected_suite(args)

@@ -24,12 +24,12 @@ from jpdref.rules import Rules, RulesError
 
 from jpdtools.errors import InputError, Location, not_a_case_path
 from jpdtools.presets import Presets, parse_selection
-from jpdtools.run.adapters import Adapter
+from jpdtools.run.adapters import Adapter, ReferenceAdapter
 from jpdtools.run.compare import CaseResult, Judgement, Mismatch, Status, judge
 from jpdtools.run.features import features_of
+from jpdtools.run.oracle import variant_verdict
 from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.suite.model import Case, CaseFile, Claim, Expectation
-from jpdtools.suite.selection import choose_variant
 
 LOADER_SUITE = "loader"  # the "ruleset" column of error cases, which test the loader itself
 UNRESOLVED = "unresolved"  # the "ruleset" column of a case whose expectations cannot be chosen
@@ -152,22 +152,42 @@ class Plan:
     failures: tuple[LoadFailure, ...] = ()
     # results known before anything runs (a case whose expectations cannot be resolved)
     errors: tuple[CaseResult, ...] = ()
-    # (case id, ruleset) of a selected variant the case gives no verdict for: not planned
+    # (case id, ruleset) of a selected variant the reference cannot play the case under: not planned
     undetermined: tuple[tuple[str, str], ...] = ()
+    # (case id, ruleset, what) of a variant the case's own text decides otherwise than the reference
+    contradicted: tuple[tuple[str, str, str], ...] = ()
 
     def undetermined_note(self) -> str:
         """One line on the variant items left out (\"\" when none), for every report."""
         if not self.undetermined:
             return ""
-        per: dict[str, int] = {}
-        for _, name in self.undetermined:
-            per[name] = per.get(name, 0) + 1
-        counts = ", ".join(f"{name}: {n} cases" for name, n in per.items())
+        counts = _per_ruleset(name for _, name in self.undetermined)
+        return f"not planned, the reference cannot play the case under the variant ({counts})"
+
+    def contradicted_note(self) -> str:
+        """One line on the variant items whose case text the reference contradicts (\"\" when
+        none): held to the reference (spec/contract.md#contract.variants); each case is a case to
+        correct (its ``depends`` or an axis selector claims too much)."""
+        if not self.contradicted:
+            return ""
+        counts = _per_ruleset(name for _, name, _ in self.contradicted)
+        ids = sorted({case for case, _, _ in self.contradicted})
+        shown = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
         return (
-            f"not planned, no verdict for the ruleset ({counts}): such a case's verdicts may depend on "
-            "an overridden axis — it lists no `depends`, or no ruleset it applies to agrees with the "
-            "variant on those axes"
+            f"held to the reference under the variant, whose verdicts contradict the case's own text "
+            f"for it ({counts}): {shown} — their depends or an axis selector claims too much"
         )
+
+    def notes(self) -> tuple[str, ...]:
+        """The plan's notes for every report (none when nothing is left out or contradicted)."""
+        return tuple(n for n in (self.undetermined_note(), self.contradicted_note()) if n)
+
+
+def _per_ruleset(names: Iterable[str]) -> str:
+    per: dict[str, int] = {}
+    for name in names:
+        per[name] = per.get(name, 0) + 1
+    return ", ".join(f"{name}: {n} cases" for name, n in per.items())
 
 
 @dataclass(frozen=True)
@@ -254,10 +274,14 @@ def make_plan(
     filters: Filters,
     loader: SuiteLoader,
     failures: Iterable[LoadFailure] = (),
+    oracle: Adapter | None = None,
 ) -> Plan:
+    """Expand every selected case over its rulesets. A variant's items take their expectations
+    from :func:`jpdtools.run.oracle.variant_verdict` (``oracle``: the reference by default)."""
     items: list[PlanItem] = []
     errors: list[CaseResult] = []
     undetermined: list[tuple[str, str]] = []
+    contradicted: list[tuple[str, str, str]] = []
     for case_file in files:
         for case in case_file.cases:
             if not filters.wants_case(case):
@@ -282,12 +306,15 @@ def make_plan(
                 # a variant of a preset the case does not apply to is not the case's business
                 if variant.name in named or variant.name.partition(":")[0] not in named:
                     continue
-                chosen = choose_variant(variant, case.depends, resolved, case.expectations)
-                if chosen is None:
-                    undetermined.append((case.id, variant.name))
+                oracle = oracle or ReferenceAdapter()
+                verdict = variant_verdict(case, variant, resolved, oracle)
+                if verdict.contradiction:
+                    contradicted.append((case.id, variant.name, verdict.contradiction))
+                if verdict.expectation is not None:
+                    items.append(PlanItem(case, case_file.path, variant, verdict.expectation))
                 else:
-                    items.append(PlanItem(case, case_file.path, variant, chosen))
-    return Plan(tuple(items), tuple(failures), tuple(errors), tuple(undetermined))
+                    undetermined.append((case.id, variant.name))
+    return Plan(tuple(items), tuple(failures), tuple(errors), tuple(undetermined), tuple(contradicted))
 
 
 def plan_paths(paths: Iterable[Path], presets: Presets, filters: Filters, loader: SuiteLoader) -> Plan:
