@@ -60,6 +60,10 @@ def _size(ch: Chain) -> int:
     return len(ch.stones)
 
 
+_new = tuple.__new__
+"""Builds a Preview from its fields without the NamedTuple's Python-level ``__new__`` (hot path)."""
+
+
 class Board:
     """Stones on a board, with incremental chains and a Zobrist hash of the board position."""
 
@@ -86,6 +90,8 @@ class Board:
         that is not a colour.
         """
         board = cls(geometry)
+        if not stones:
+            return board  # an empty board has no chains to build or check
         for p, c in stones.items():
             if not (isinstance(p, int) and 0 <= p < geometry.area):
                 raise PositionError(f"set-up point {p!r} is off the {geometry.label} board")
@@ -201,13 +207,13 @@ class Board:
             h = self.hash ^ self.keys[color][p]
             for ch in captured:
                 h ^= ch.key
-            return Preview(p, color, tuple(captured), tuple(own), False, h)
+            return _new(Preview, (p, color, tuple(captured), tuple(own), False, h))
         if has_liberty:
-            return Preview(p, color, (), tuple(own), False, self.hash ^ self.keys[color][p])
+            return _new(Preview, (p, color, (), tuple(own), False, self.hash ^ self.keys[color][p]))
         h = self.hash
         for ch in own:
             h ^= ch.key
-        return Preview(p, color, (), tuple(own), True, h)
+        return _new(Preview, (p, color, (), tuple(own), True, h))
 
     def commit(self, pv: Preview) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Make the previewed move. Returns (opponent stones captured, own stones removed).

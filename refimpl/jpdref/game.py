@@ -182,6 +182,7 @@ _SUICIDE_FORBIDDEN, _SUICIDE_MULTI_ONLY = Suicide.FORBIDDEN, Suicide.MULTI_ONLY
 _FOUR_VIRTUAL = Halt.FOUR_VIRTUAL
 _OOT_LOSS = OutOfTurn.LOSS
 _OPPONENT = {BLACK: WHITE, WHITE: BLACK}
+_new = tuple.__new__  # builds a Step without the NamedTuple's Python-level ``__new__`` (hot path)
 _FACING = {BLACK: b"B", WHITE: b"W"}  # the side to move, in an exact position ({#rep.hashing})
 
 
@@ -492,7 +493,19 @@ class Game:
             self.settling_moves[key] = self.settling_moves.get(key, 0) + 1
         self.to_move = _OPPONENT[action.color]
         self.moved_last = action.color if action.kind is _MOVE else None
-        repeated = self._remember(position)
+        seen = self.seen
+        if (  # the common case of _remember, inlined (hot path): a new position, no extra table
+            position is not None
+            and position not in seen
+            and rules.repetition is not _NO_RETREAT
+            and not (rules.position is _GLOBAL and (self.virtual_stones[BLACK] or self.virtual_stones[WHITE]))
+        ):
+            seen[position] = len(self.changes) << 1 | (
+                rules.repetition is not _POSITIONAL and self.to_move is WHITE
+            )
+            repeated = False
+        else:
+            repeated = self._remember(position)
         if self.virtual_for_pass:
             if self._two_virtual(action):
                 return self._stop(_HALTED, Outcome(EndKind.TWO_VIRTUAL, Result.TO_COUNT))
@@ -603,8 +616,12 @@ class Game:
         if rules.repetition is _SIMPLE_KO:
             if p == self.ko_point and pv.captured_count == 1:
                 return self._violation(action, Reason.KO)
-        else:
-            position = self._compared(pv.new_hash, self.virtual_offset, opponent)
+        else:  # the compared key of the new position, as _compared makes it (inlined: hot path)
+            position = pv.new_hash
+            if rules.position is _GLOBAL:
+                position ^= self.virtual_offset
+            if rules.repetition is not _POSITIONAL:
+                position ^= TO_MOVE_KEY[opponent]
             seen = self.seen
             if position in seen and seen.holds(  # the hash finds, the exact position decides
                 position,
@@ -628,7 +645,7 @@ class Game:
         self.last_real_move = color
         self.run_first = None
         outcome = self._after_action(action, position)
-        return Step(action, True, _PLAYED, None, captures, self_captures, outcome)
+        return _new(Step, (action, True, _PLAYED, None, captures, self_captures, outcome))
 
     def _virtual(self, action: Action) -> Step:
         """{#turn.virtual} A virtual move 虚着: a stone of the mover's put off the board."""
