@@ -43,6 +43,7 @@ TRANSLATED_DOCUMENTS = (
 WHOLE: tuple[str, ...] = ("play.md",)
 ZH_DIR = "zh"
 PREAMBLE = ""  # the key of a document's preamble
+GENERATED = "Pinned by:"  # a line written from the suite (spec/open-questions.md), not translated
 _HEADING = re.compile(r"^(#+)\s.*\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}\s*$")
 _ANCHOR = re.compile(r"\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}")
 _SOURCE = re.compile(r"^<!--\s*source:\s*(\S*)\s*-->\s*$")
@@ -115,9 +116,21 @@ def _heads(lines: list[str]) -> list[tuple[int, str, str]]:
     ]
 
 
+def _without_generated(lines: list[str]) -> list[str]:
+    """``lines`` with every ``Pinned by:`` paragraph (up to the next blank line) blanked."""
+    out, inside = [], False
+    for line in lines:
+        inside = line.startswith(GENERATED) or (inside and bool(line.strip()))
+        out.append("" if inside else line)
+    return out
+
+
 def document_sections(text: str, name: str) -> dict[str, Clause]:
-    """The sections of one English document (the preamble under ``""``), with their revisions."""
-    raw = text.splitlines()
+    """The sections of one English document (the preamble under ``""``), with their revisions.
+
+    An open question's ``Pinned by:`` line is left out of its revision: ``jpd lint --update-pins``
+    writes it from the suite, and the twin does not repeat it (the book lists the cases itself)."""
+    raw = _without_generated(text.splitlines())
     heads = _heads(_outside_fences(text))
     out = {
         PREAMBLE: Clause(PREAMBLE, name, 1, revision("\n".join(raw[: heads[0][0] if heads else len(raw)])))
