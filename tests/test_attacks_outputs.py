@@ -68,20 +68,20 @@ def test_a_book_into_an_unrelated_folder_is_refused(tmp_path, capsys):
 def test_a_rebuild_replaces_the_book_whole(tmp_path):
     out = tmp_path / "book"
     assert main(["book", str(out), KO, *ONE]) == 0
-    assert (out / "cases" / "ko.simple.001.html").is_file()
+    assert (out / "en" / "cases" / "ko.simple.001.html").is_file()
     assert main(["book", str(out), KO, *OTHER]) == 0
-    cases = sorted(p.name for p in (out / "cases").iterdir())
+    cases = sorted(p.name for p in (out / "en" / "cases").iterdir())
     assert cases == ["ko.simple.002.html"]  # no stale page of the earlier book
     assert _hidden(out) == []
 
 
-@pytest.mark.parametrize("entry", ["index.html", "cases", "book.pdf"])
+@pytest.mark.parametrize("entry", ["index.html", "en", "book.pdf"])
 def test_a_link_in_outdir_is_refused_and_nothing_outside_is_written(tmp_path, capsys, entry):
     out, outside = tmp_path / "book", tmp_path / "outside"
     assert main(["book", str(out), KO, *ONE]) == 0
     outside.mkdir()
     (outside / "precious.txt").write_text("mine", encoding="utf-8")
-    target = outside if entry == "cases" else outside / "precious.txt"
+    target = outside if entry == "en" else outside / "precious.txt"
     victim = out / entry
     if victim.is_dir():
         import shutil
@@ -153,7 +153,7 @@ cases:
     )
     out = tmp_path / "book"
     assert main(["book", str(out), str(cases)]) in (0, 1)
-    page = (out / "cases" / "hostile.text.001.html").read_text(encoding="utf-8")
+    page = (out / "en" / "cases" / "hostile.text.001.html").read_text(encoding="utf-8")
     for raw in ("<script>alert", "<svg onload", "<img src=x", 'href="javascript:', "onerror=alert(5)>"):
         assert raw not in page, raw
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page

@@ -32,7 +32,7 @@ def book(tmp_path_factory):
         conformance_dir() / name for name in ("ko.yaml", "count-area.yaml", "settling.yaml", "virtual.yaml")
     ]
     build_book(root / "book", [*paths, root / "hostile.yaml"])
-    return root / "book"
+    return root / "book" / "en"
 
 
 def rows_shown(browser) -> int:
@@ -131,6 +131,6 @@ def test_the_book_prints_to_pdf(book, tmp_path):
 
 def test_a_print_that_outlasts_its_time_is_a_clear_error(book, tmp_path):
     chromium_or_skip()
-    page = (book / "print" / "book.html").resolve().as_uri()
+    page = (book / "print" / "book.html").resolve().as_uri()  # the English edition's
     with pytest.raises(InputError, match=r"did not finish printing within 0\.01 s"):
         run_chromium([f"--print-to-pdf={tmp_path / 'x.pdf'}", page], timeout=0.01)

@@ -1,5 +1,5 @@
 # ruff: noqa: E501 -- browser expressions are kept whole
-"""The reviewer's loop in a real browser: switch to Chinese, read a case and its operative
+"""The reviewer's loop in a real browser: follow the switch to the Chinese edition, read a case and its operative
 sentence, dispute one ruleset's verdict with a comment, export the review file, jpd review apply,
 rebuild, and see the dispute. Screenshots go to $TEST_ARTEFACTS (default: test-artefacts/)."""
 
@@ -22,7 +22,7 @@ ARTEFACTS = Path(os.environ.get("TEST_ARTEFACTS", Path(__file__).resolve().paren
 
 def test_every_string_is_in_both_catalogues():
     assert missing() == {}
-    assert set(LANGUAGES) == {"en", "zh-Hans"}
+    assert set(LANGUAGES) == {"en", "zh"}
 
 
 def shot(browser, name: str) -> Path:
@@ -52,12 +52,14 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     downloads = tmp_path / "downloads"
     downloads.mkdir()
     browser.send("Page.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
-    browser.open(book / "cases" / "ko.simple.001.html")
+    browser.open(book / "en" / "cases" / "ko.simple.001.html")
     browser.evaluate("localStorage.clear()")
-    browser.evaluate("document.getElementById('lang-switch').click()")
+    switch = browser.evaluate("document.querySelector('nav a.lang').getAttribute('href')")
+    assert switch == "../../zh/cases/ko.simple.001.html"
+    browser.open(book / "zh" / "cases" / "ko.simple.001.html")
     assert browser.evaluate("document.documentElement.lang") == "zh-Hans"
-    # every marked string is in Chinese now; the seed sentence the forfeit rests on comes first
-    assert browser.evaluate("document.querySelector('[data-t=\"case.rests-on\"]').textContent") == "依据"
+    # the page is Chinese as written; the seed sentence the forfeit rests on comes first
+    assert browser.evaluate("[...document.querySelectorAll('h2')].some(h => h.textContent === '依据')")
     operative = browser.evaluate(
         "[...document.querySelectorAll('blockquote.operative')].map(b => b.textContent)"
     )
@@ -81,10 +83,10 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     capsys.readouterr()
     assert "decided-by: 李明" in (suite / "ko.yaml").read_text(encoding="utf-8")
     build_book(book, [suite / "ko.yaml"])
-    browser.open(book / "cases" / "ko.simple.001.html")
-    assert browser.evaluate("document.documentElement.lang") == "zh-Hans"  # the choice is kept
+    browser.open(book / "zh" / "cases" / "ko.simple.001.html")
+    assert browser.evaluate("document.documentElement.lang") == "zh-Hans"
     review = browser.evaluate(
-        "document.querySelector('h2 [data-t=\"review.title\"]').closest('h2').nextElementSibling.parentElement.textContent"
+        "[...document.querySelectorAll('h2')].find(h => h.textContent === '审议').parentElement.textContent"
     )
     assert "第2步应判负，不只是禁着" in review and "李明" in review
     row = browser.evaluate(

@@ -8,6 +8,8 @@ nav.top{background:#2d2d2d;padding:.5em 1em}nav.top a{color:#fff;margin-right:1.
 nav.top button.lang{float:right;background:#fff;border:0;border-radius:.3em;padding:.1em .7em;cursor:pointer}
 .review-panel{border:2px solid #2a6;border-radius:.4em;padding:.2em 1em .6em;margin:1.5em 0;
  background:#f7fbf8}.review-panel textarea{max-width:100%}
+.fallback{color:#4a4a6a}div.fallback{border-left:3px dotted #aab;padding-left:.6em}
+span.claim{background:#f3f3f3;padding:0 .2em}
 td a.term{color:inherit;text-decoration:none;border-bottom:1px dotted #888}
 footer{color:#777;font-size:.85em;text-align:center;padding:1em}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.8em;border-bottom:1px solid var(--line)}
@@ -74,7 +76,8 @@ SCRIPT = """// Filters of the case list: a few lines, no library. Without script
       r.hidden = !ok;
       if (ok) n++;
     });
-    shown.textContent = n + ' of ' + rows.length + ' cases';
+    var said = form.dataset.shown || '{n} / {total}';
+    shown.textContent = said.replace('{n}', n).replace('{total}', rows.length);
   }
   var params = new URLSearchParams(window.location.search);
   params.forEach(function (value, key) { if (form.elements[key]) form.elements[key].value = value; });

@@ -11,14 +11,15 @@ from jpdtools.book.assets import SCRIPT, STYLE
 from jpdtools.book.casepage import case_page
 from jpdtools.book.context import Book
 from jpdtools.book.decisions import decided
+from jpdtools.book.editions import front_door
 from jpdtools.book.glossarypage import glossary_page
 from jpdtools.book.indexpage import index_page
-from jpdtools.book.lang import LANGUAGES, catalogue_js
+from jpdtools.book.lang import EDITIONS
 from jpdtools.book.observe import observe_suite
 from jpdtools.book.overrides import flips
 from jpdtools.book.page import slug
 from jpdtools.book.printpage import print_page
-from jpdtools.book.scripts import LANG_SCRIPT, REVIEW_SCRIPT
+from jpdtools.book.scripts import REVIEW_SCRIPT
 from jpdtools.book.seeds import SeedArticle, SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.errors import NothingSelected
@@ -89,13 +90,19 @@ def make_book(
 
 
 def pages(book: Book) -> Iterable[tuple[str, str]]:
-    """(path inside the book, text) of every file."""
+    """(path inside the book, text) of every file: the front door, then every page of each edition
+    (``en/…``, ``zh/…``, the same relative paths), each written from the same page functions."""
+    yield "index.html", front_door()
+    for lang in EDITIONS:
+        for name, text in edition_pages(book.edition(lang)):
+            yield f"{lang.code}/{name}", text
+
+
+def edition_pages(book: Book) -> Iterable[tuple[str, str]]:
+    """(path inside the edition, text) of every file of ``book.lang``'s edition."""
     yield "style.css", STYLE
     yield "book.js", SCRIPT
-    yield "lang.js", LANG_SCRIPT
     yield "review.js", REVIEW_SCRIPT
-    for lang in LANGUAGES:
-        yield f"lang/{lang}.js", catalogue_js(lang)
     yield "glossary.html", glossary_page(book)
     yield "index.html", index_page(book)
     yield "print/book.html", print_page(book)
@@ -129,6 +136,13 @@ def pages(book: Book) -> Iterable[tuple[str, str]]:
 
 
 BOOK_ENTRIES = (
+    "index.html",
+    "en",
+    "zh",
+    "fonts",
+)
+"""What a book puts directly in OUTDIR: the front door, the two editions, the font they share."""
+EARLIER_ENTRIES = (
     "style.css",
     "book.js",
     "index.html",
@@ -146,9 +160,9 @@ BOOK_ENTRIES = (
     "review.js",
     "book.pdf",
 )
-"""What a book puts directly in OUTDIR (``book.pdf`` with ``--pdf``): a folder holding these and
-nothing else is an earlier book, which a rebuild replaces whole."""
-LAYOUT = Layout(frozenset(BOOK_ENTRIES), ".jpd-book-", "book")
+"""What a book of one edition put directly in OUTDIR (``book.pdf`` with ``--pdf``)."""
+LAYOUT = Layout(frozenset(BOOK_ENTRIES + EARLIER_ENTRIES), ".jpd-book-", "book")
+"""A folder holding these and nothing else is an earlier book, which a rebuild replaces whole."""
 
 
 def write_book(book: Book, out: Path) -> int:

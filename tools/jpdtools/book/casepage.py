@@ -13,14 +13,14 @@ from collections import Counter
 
 from jpdtools.book.boards import count_picture, initial_picture, step_pictures
 from jpdtools.book.context import Book
-from jpdtools.book.lang import tr
-from jpdtools.book.lang.glossary import term_for
+from jpdtools.book.lang import Language
+from jpdtools.book.lang.glossary import cell_html, term_for
 from jpdtools.book.observe import CaseRecord, verdict_of
-from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, table, ul
+from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, slug, table, ul
 from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import badge, decision_html, ruling_of, shown_status
 from jpdtools.book.svg import Picture, board_svg, legend
-from jpdtools.book.units import margin_text
+from jpdtools.book.units import margin_html
 from jpdtools.paths import conformance_dir
 from jpdtools.review.explanation import (
     Decision,
@@ -68,58 +68,81 @@ def _ruleset(book: Book, name: str) -> str:
 
 
 def _decision_html(book: Book, d: Decision) -> str:
+    lang = book.lang
     parts = []
     for anchor in d.anchors:
         href = book.anchor_link(anchor, ROOT)
         heading = book.anchors[anchor].heading if anchor in book.anchors else ""
-        label = f"{anchor} — {heading}" if heading else anchor
-        parts.append(link(href, label) if href else esc(label))
+        label = f"{esc(anchor)} — {book.clause_heading(anchor)}" if heading else esc(anchor)
+        parts.append(f'<a href="{esc(href)}">{label}</a>' if href else label)
     axes = "".join(f"; {code(f'{a}={v}')}" for a, v in d.axes)
-    sources = "".join(f"<br><small>{esc(s)}</small>" for s in d.sources)
-    return "decided by " + "; then ".join(parts) + axes + sources
+    sources = "".join(f"<br><small>{lang.fallback(s)}</small>" for s in d.sources)
+    return lang.h("case.decided-by", clauses=lang.t("case.then").join(parts)) + axes + sources
+
+
+def case_title(book: Book, case) -> str:
+    """The case's title as HTML in the book's language (English, marked, where it has no zh text)."""
+    return book.lang.either(case.title, getattr(case, "zh_title", None))
+
+
+def case_note(book: Book, case) -> str:
+    """The case's note as paragraphs in the book's language (English, marked, where untranslated)."""
+    zh = getattr(case, "zh_note", None)
+    if book.lang.code != "en" and zh:
+        return paragraphs(zh)
+    if book.lang.code == "en":
+        return paragraphs(case.note)
+    return f'<div class="fallback" lang="en">{paragraphs(case.note)}</div>'
 
 
 def _header(book: Book, record: CaseRecord) -> str:
+    lang = book.lang
     case = record.case
     status = review_status(case)
     where = relative(str(case.location) if case.location else record.file)
     rows = [
-        (tr("case.status"), badge(status)),
-        (tr("case.file"), code(where)),
-        (tr("case.tags"), ", ".join(esc(t) for t in case.tags) or "–"),
-        (tr("case.rulesets"), _names(book, record.rulesets) or "–"),
-        (tr("case.outcome"), f'<span class="st-{esc(record.worst)}">{esc(record.worst)}</span>'),
+        (lang.t("case.status"), badge(status, lang)),
+        (lang.t("case.file"), code(where)),
+        (lang.t("case.tags"), ", ".join(code(t) for t in case.tags) or "–"),
+        (lang.t("case.rulesets"), _names(book, record.rulesets) or "–"),
+        (
+            lang.t("case.outcome"),
+            f'<span class="st-{esc(record.worst)}">{lang.t("outcome." + str(record.worst))}</span>',
+        ),
     ]
     if case.depends:
-        rows.append((tr("case.depends"), ", ".join(code(d) for d in case.depends)))
+        rows.append((lang.t("case.depends"), ", ".join(code(d) for d in case.depends)))
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-    return f'<h1>{code(case.id)} — {esc(case.title)}</h1><table class="meta">{body}</table>'
+    return f'<h1>{code(case.id)} — {case_title(book, case)}</h1><table class="meta">{body}</table>'
 
 
 def _rests_on(book: Book, record: CaseRecord) -> str:
+    lang = book.lang
     case = record.case
     clauses, questions = [], []
     for anchor in case.spec:
         href = book.anchor_link(anchor, ROOT)
-        heading = book.anchors[anchor].heading if anchor in book.anchors else "(not in the spec)"
-        item = (link(href, anchor) if href else code(anchor)) + f" — {esc(heading)}"
+        heading = book.clause_heading(anchor) if anchor in book.anchors else lang.t("case.not-in-spec")
+        item = (link(href, anchor) if href else code(anchor)) + f" — {heading}"
         (questions if anchor.startswith("oq.") else clauses).append(item)
     seeds = [_citation(book, citation) for citation in case.seeds]
-    out = [f"<h2>{tr('case.rests-on')}</h2>", f"<h3>{tr('case.clauses')}</h3>", ul(clauses)]
-    out.append(f"<h3>{tr('case.seeds')}</h3>")
+    out = [f"<h2>{lang.t('case.rests-on')}</h2>", f"<h3>{lang.t('case.clauses')}</h3>", ul(clauses)]
+    out.append(f"<h3>{lang.t('case.seeds')}</h3>")
     out.append(ul(seeds, "seeds"))
     if questions or case.open:
-        out += [f"<h3>{tr('case.questions')}</h3>", ul(questions + [esc(f"open: {o}") for o in case.open])]
+        opened = [lang.t("case.open", text="") + lang.fallback(o) for o in case.open]
+        out += [f"<h3>{lang.t('case.questions')}</h3>", ul(questions + opened)]
     return "".join(out)
 
 
 def _citation(book: Book, citation: str) -> str:
     """A seed citation: the sentence each of its items names, quoted first; the rest of the
     article folded away below it."""
+    lang = book.lang
     pins = book.seeds.pins(citation)
     if not pins:
-        return esc(citation)
-    out = [esc(citation)]
+        return code(citation)
+    out = [code(citation)]
     for article, label in pins:
         name = link(seed_href(article.id, ROOT), article.id)
         if label is not None and article.sentences:
@@ -129,13 +152,15 @@ def _citation(book: Book, citation: str) -> str:
             out.append(f'<p class="cite-of">— {name}{said}</p>')
             rest = [(lab, q) for lab, q in article.sentences if lab != label]
             if rest:
-                items = "".join(f"<li>{esc(lab)}: {esc(q)}</li>" for lab, q in rest)
+                items = "".join(
+                    f'<li>{esc(lab)}: <span lang="zh-Hans">{esc(q)}</span></li>' for lab, q in rest
+                )
                 out.append(
-                    f"<details><summary>the article's other sentences ({len(rest)})</summary>"
+                    f"<details><summary>{lang.t('case.other-sentences', n=len(rest))}</summary>"
                     f"<ul>{items}</ul></details>"
                 )
         else:
-            quote = f"<blockquote>{esc(article.quote)}</blockquote>" if article.quote else ""
+            quote = f'<blockquote lang="zh-Hans">{esc(article.quote)}</blockquote>' if article.quote else ""
             out.append(f"<p>{name}</p>{quote}")
     return "".join(out)
 
@@ -144,8 +169,8 @@ def _note(book: Book, record: CaseRecord) -> str:
     case = record.case
     out = []
     if case.note:
-        out += [f"<h2>{tr('case.note')}</h2>", paragraphs(case.note)]
-    out.append(decision_html(case, lambda name: _ruleset(book, name)))
+        out += [f"<h2>{book.lang.t('case.note')}</h2>", case_note(book, case)]
+    out.append(decision_html(case, lambda name: _ruleset(book, name), book.lang))
     return "".join(out)
 
 
@@ -160,17 +185,27 @@ def _step_cell(item, result, n: int) -> tuple[str, str, str]:
     return claim_text(observed_claim("legal", step)), verdict_mark(verdict, step), verdict_of(obs)[n - 1]
 
 
+def _cell(book: Book, text: str, ruleset: str) -> str:
+    """A verdict cell's text as HTML in the book's language: each grammar word its term in the
+    ruleset's own vocabulary (spec/case.lark's words in English), linked to its glossary entry."""
+    shown = cell_html(text, book.lang, book.presets.get(ruleset) if ruleset in book.presets.names else None)
+    term = term_for(text)
+    return f'<a class="term" href="../glossary.html#{esc(term)}">{shown}</a>' if term else shown
+
+
 def _matrix(book: Book, record: CaseRecord) -> str:
+    lang = book.lang
     case = record.case
-    columns = [f"{n}: {a}" for n, a in enumerate(case.moves, 1)] + ["end"]
+    columns = [f"{n}: {a}" for n, a in enumerate(case.moves, 1)] + [lang.s("col.end")]
     counts = any(r.observation is not None and r.observation.count is not None for r in record.results)
     if counts:
-        columns.append("count")
+        columns.append(lang.s("col.count"))
     rows: list[tuple[str, list[tuple[str, str, str]] | str]] = []
     for item, result in zip(record.items, record.results, strict=False):
         obs = result.observation
         if result.status is Status.SKIP or obs is None or obs.error:
-            rows.append((item.ruleset, f"{result.status}: {result.detail or (obs.error if obs else '')}"))
+            detail = result.detail or (obs.error if obs else "")
+            rows.append((item.ruleset, f"{lang.s('outcome.' + str(result.status))}: {detail}"))
             continue
         cells = [_step_cell(item, result, n) for n in range(1, len(obs.steps) + 1)]
         cells += [("not reached", "-", "")] * (len(case.moves) - len(obs.steps))
@@ -190,7 +225,7 @@ def _matrix(book: Book, record: CaseRecord) -> str:
                 text = (
                     f"error {count.error}"
                     if count.error
-                    else margin_text(count.winner, count.margin, count.unit)
+                    else margin_html(count.winner, count.margin, count.unit, lang)
                 )
                 cells.append((text, mark, text))
         rows.append((item.ruleset, cells))
@@ -202,35 +237,33 @@ def _matrix(book: Book, record: CaseRecord) -> str:
         len({c[i][2] for _, c in rows if not isinstance(c, str) and i < len(c)}) > 1
         for i in range(len(columns))
     ]
-    head = "<th>ruleset</th>" + "".join(
+    head = f"<th>{lang.t('col.ruleset')}</th>" + "".join(
         f'<th class="{"disagree" if d else ""}">{esc(c)}</th>' for c, d in zip(columns, differs, strict=True)
     )
     body = []
     for name, cells in rows:
         ruling = ruling_of(case, name)
-        label = _ruleset(book, name) + (f" {badge(ruling.status)}" if ruling else "")
+        label = _ruleset(book, name) + (f" {badge(ruling.status, lang)}" if ruling else "")
         if isinstance(cells, str):
             body.append(
                 f'<tr><th>{label}</th><td colspan="{len(columns)}" class="skip">{esc(cells)}</td></tr>'
             )
             continue
         tds = []
+        counted = len(columns) - 1 if counts else None
         for i, (text, mark, word) in enumerate(cells):
             cls = MARK_CLASS.get(mark, "none") + (" differs" if differs[i] and word != common[i] else "")
             sign = {"ok": "✓", "FAIL": "✗", "open": "?"}.get(mark, "")
-            term = term_for(text)
-            shown = (
-                f'<a class="term" href="../glossary.html#{esc(term)}">{esc(text)}</a>' if term else esc(text)
-            )
-            tds.append(f'<td class="{cls}" title="{esc(mark)}">{shown} {sign}</td>')
+            if i == counted and text != "–" and not text.startswith("error "):
+                shown = f'<a class="term" href="../glossary.html#margin">{text}</a>'  # margin_html
+            else:
+                shown = _cell(book, text, name)
+            tds.append(f'<td class="{cls}" title="{esc(lang.s("mark." + mark))}">{shown} {sign}</td>')
         body.append(f"<tr><th>{label}</th>{''.join(tds)}</tr>")
-    legend = (
-        '<p class="legend">✓ the claim holds, ✗ it does not, ? an either-verdict matched; a '
-        '<span class="differs">shaded</span> cell differs from most rulesets in that column; a column '
-        "head in red: the rulesets disagree there.</p>"
-    )
+    shaded = f'<span class="differs">{lang.t("case.shaded")}</span>'
+    legend = f'<p class="legend">{lang.h("case.matrix-legend", shaded=shaded)}</p>'
     return (
-        f'<h2>{tr("case.verdicts")}</h2><div class="scroll">'
+        f'<h2>{lang.t("case.verdicts")}</h2><div class="scroll">'
         f'<table class="matrix verdicts"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
         f"</div>{legend}"
     )
@@ -258,21 +291,35 @@ def _shows_virtual(record: CaseRecord) -> bool:
 _BOARD_CLAIM = re.compile(r"\bboard ([XO.+]+(?:/[XO.+]+)+)")
 
 
-def _without_board(text: str) -> tuple[str, str]:
+def _without_board(text: str, lang: Language) -> tuple[str, str]:
     """A claim's text with its ``board ROWS`` part drawn as a board instead of spelled out:
     (the text, naming the board, and the figure; "" when there is none)."""
     found = _BOARD_CLAIM.search(text)
     if not found:
         return text, ""
     rows = found.group(1)
-    picture = Picture(rows=rows.replace("+", "."), label="the board the case expects after this step")
+    picture = Picture(rows=rows.replace("+", "."), label=lang.s("case.expected-board.label"))
     figure = (
-        f'<figure class="expected">{board_svg(picture)}<figcaption>the expected board</figcaption></figure>'
+        f'<figure class="expected">{board_svg(picture, lang)}'
+        f"<figcaption>{lang.t('case.expected-board')}</figcaption></figure>"
     )
-    return text[: found.start()] + "board (drawn below)" + text[found.end() :], figure
+    return text[: found.start()] + lang.s("case.board-below") + text[found.end() :], figure
+
+
+def _claim(book: Book, text: str, ruleset: str) -> str:
+    """An expected or observed claim, as code in English, as terms in another language."""
+    if book.lang.code == "en":
+        return code(text)
+    rules = book.presets.get(ruleset) if ruleset in book.presets.names else None
+    return f'<span class="claim">{cell_html(text, book.lang, rules)}</span>'
+
+
+def _mark(lang: Language, mark: str) -> str:
+    return f'<span class="{MARK_CLASS.get(mark, "none")}">[{lang.t("mark." + mark)}]</span>'
 
 
 def _steps(book: Book, record: CaseRecord, decisions: dict[str, Decision]) -> str:
+    lang = book.lang
     case = record.case
     played = _played(record)
     virtual = _shows_virtual(record)
@@ -282,7 +329,7 @@ def _steps(book: Book, record: CaseRecord, decisions: dict[str, Decision]) -> st
     }
     out = []
     for n, action in enumerate(case.moves, 1):
-        out.append(f'<section class="step"><h3>Step {n}: {code(action)}</h3>')
+        out.append(f'<section class="step"><h3>{lang.h("case.step-n", n=str(n), action=code(action))}</h3>')
         lines = []
         boards = []
         for item, result in played:
@@ -301,26 +348,35 @@ def _steps(book: Book, record: CaseRecord, decisions: dict[str, Decision]) -> st
         items = []
         for names, (expected, observed, mark, d) in _groups(lines):
             why = _decision_html(book, d) if d is not None else ""
-            said, board = _without_board(expected)
+            said, board = _without_board(expected, lang)
             items.append(
-                f"{_names(book, names)}: expected {code(said)}; observed {code(_without_board(observed)[0])} "
-                f'<span class="{MARK_CLASS.get(mark, "none")}">[{esc(mark)}]</span><br>{why}{board}'
+                lang.h(
+                    "case.expected-observed",
+                    rulesets=_names(book, names),
+                    expected=_claim(book, said, names[0]),
+                    observed=_claim(book, _without_board(observed, lang)[0], names[0]),
+                )
+                + f" {_mark(lang, mark)}<br>{why}{board}"
             )
         out.append(ul(items, "verdict-lines"))
         out.append('<div class="boards">')
         groups = _groups(boards)
         for names, picture in groups:
             caption = (
-                "after this step" if len(groups) == 1 else f"after this step under {_names(book, names)}"
+                lang.t("case.after-step")
+                if len(groups) == 1
+                else lang.h("case.after-step-under", rulesets=_names(book, names))
             )
             out.append(
-                f"<figure>{board_svg(picture)}<figcaption>{caption}{legend(picture)}</figcaption></figure>"
+                f"<figure>{board_svg(picture, lang)}"
+                f"<figcaption>{caption}{legend(picture, lang)}</figcaption></figure>"
             )
         out.append("</div></section>")
-    return f"<h2>{tr('case.steps')}</h2>" + "".join(out) if case.moves else ""
+    return f"<h2>{lang.t('case.steps')}</h2>" + "".join(out) if case.moves else ""
 
 
 def _end(book: Book, record: CaseRecord) -> str:
+    lang = book.lang
     pairs = []
     for item, result in _played(record):
         end = result.observation.end
@@ -334,25 +390,33 @@ def _end(book: Book, record: CaseRecord) -> str:
     for names, (expected, observed, mark, d) in _groups(pairs):
         why = "<br>" + _decision_html(book, d) if d is not None else ""
         items.append(
-            f"{_names(book, names)}: expected {code(expected)}; observed {code(observed)} "
-            f'<span class="{MARK_CLASS.get(mark, "none")}">[{esc(mark)}]</span>{why}'
+            lang.h(
+                "case.expected-observed",
+                rulesets=_names(book, names),
+                expected=_claim(book, expected, names[0]),
+                observed=_claim(book, observed, names[0]),
+            )
+            + f" {_mark(lang, mark)}{why}"
         )
-    return f"<h2>{tr('case.end')}</h2>" + ul(items, "verdict-lines")
+    return f"<h2>{lang.t('case.end')}</h2>" + ul(items, "verdict-lines")
 
 
-def _initial(record: CaseRecord) -> str:
+def _initial(record: CaseRecord, lang: Language) -> str:
     case = record.case
     setup = case.setup
-    head = f"{setup.width}×{setup.height}, {setup.to_move} to move"
+    colour = lang.s("colour." + setup.to_move)
+    head = lang.t("case.setup-size", width=setup.width, height=setup.height, colour=colour)
     if setup.handicap:
-        head += f", handicap {setup.handicap} (placed as each ruleset's handicap axis says)"
+        head += lang.t("case.setup-handicap", n=setup.handicap)
     history = ""
     if case.history:
-        history = "<p>History before the steps: " + " ".join(code(a) for a in case.history) + "</p>"
-    picture = initial_picture(setup, _shows_virtual(record))
+        history = f"<p>{lang.t('case.history')} " + " ".join(code(a) for a in case.history) + "</p>"
+    picture = initial_picture(setup, _shows_virtual(record), lang.s("board.initial"))
+    caption = lang.t("case.setup-dead" if setup.final else "case.setup")
     return (
-        f"<h2>{tr('case.initial')}</h2><p>{esc(head)}</p><figure>{board_svg(picture)}{legend(picture)}"
-        f"<figcaption>the set-up{' (stones agreed dead crossed)' if setup.final else ''}</figcaption>"
+        f"<h2>{lang.t('case.initial')}</h2><p>{head}</p>"
+        f"<figure>{board_svg(picture, lang)}{legend(picture, lang)}"
+        f"<figcaption>{caption}</figcaption>"
         f"</figure>{history}"
     )
 
@@ -361,16 +425,18 @@ def _initial(record: CaseRecord) -> str:
 
 
 def _settle(book: Book, record: CaseRecord) -> str:
+    lang = book.lang
     spec = record.case.setup.final.settle
-    dispute = [f"stones {' '.join(spec.stones)}"] if spec.stones else []
-    dispute += [f"claims {', '.join(map(str, spec.claims))}"] if spec.claims else []
+    dispute = [f"{lang.s('settle.stones')} {' '.join(spec.stones)}"] if spec.stones else []
+    dispute += [f"{lang.s('settle.claims')} {', '.join(map(str, spec.claims))}"] if spec.claims else []
+    first = lang.s("colour." + spec.first) if spec.first in ("B", "W") else spec.first
     out = [
-        f"<h2>{tr('case.settle')}</h2>",
+        f"<h2>{lang.t('case.settle')}</h2>",
         ul(
             [
-                "dispute: " + esc("; ".join(dispute) or "none"),
-                "first mover: " + esc(spec.first or "the side to move at the halt"),
-                "moves: " + (" ".join(code(m) for m in spec.moves) or "none"),
+                lang.t("settle.dispute", what="; ".join(dispute) or lang.s("none")),
+                lang.t("settle.first", who=first or lang.s("settle.first.default")),
+                lang.t("settle.moves", moves="") + (" ".join(code(m) for m in spec.moves) or lang.t("none")),
             ]
         ),
     ]
@@ -381,31 +447,36 @@ def _settle(book: Book, record: CaseRecord) -> str:
             pairs.append((item.ruleset, (settle_lines(item, settling), settling)))
     for names, (lines, settling) in _groups(pairs):
         out.append(f"<h3>{_names(book, names)}</h3>")
-        out.append(ul([esc(line) for line in lines], "verdict-lines"))
+        out.append(ul([lang.fallback(line) for line in lines], "verdict-lines"))
         if settling.error is None and settling.steps:
             picture = step_pictures(settling.steps, record.case.setup, (), _shows_virtual(record))[-1]
-            out.append(f"<figure>{board_svg(picture)}<figcaption>the end of the stage</figcaption></figure>")
+            out.append(
+                f"<figure>{board_svg(picture, lang)}"
+                f"<figcaption>{lang.t('settle.end-of-stage')}</figcaption></figure>"
+            )
     return "".join(out)
 
 
-def _owners_table(count) -> str:
+def _owners_table(count, lang: Language) -> str:
     groups: dict[tuple[str, str], list[str]] = {}
     for vertex, owner, why in count.points:
         groups.setdefault((owner, why), []).append(vertex)
     rows = [
-        (esc("nobody" if owner == "none" else owner), esc(why), str(len(vs)), esc(" ".join(vs)))
+        (lang.word("owner.", owner), lang.word("why.", why), str(len(vs)), esc(" ".join(vs)))
         for (owner, why), vs in sorted(groups.items())
     ]
-    return table(["owner", "why", "points", "where"], rows, "owners")
+    head = [lang.t("col.owner"), lang.t("col.why"), lang.t("col.points"), lang.t("col.where")]
+    return table(head, rows, "owners")
 
 
-def _figures(parts) -> str:
-    return ", ".join(f"{name} {decimal_text(v)}" for name, v in parts)
+def _figures(parts, lang: Language) -> str:
+    return lang.s("list.sep").join(f"{lang.word_text('part.', name)} {decimal_text(v)}" for name, v in parts)
 
 
 def _count(book: Book, record: CaseRecord) -> str:
+    lang = book.lang
     setup = record.case.setup
-    out = [f"<h2>{tr('case.count')}</h2>", ul([esc(line) for line in agreement_lines(setup)])]
+    out = [f"<h2>{lang.t('case.count')}</h2>", ul([lang.fallback(line) for line in agreement_lines(setup)])]
     side_rows, groups = [], []
     for item, result in _played(record):
         obs = result.observation
@@ -413,16 +484,17 @@ def _count(book: Book, record: CaseRecord) -> str:
         if count is None:
             continue
         expected, mark = count_mark(item.expectation.count, count)
-        sign = f'<span class="{MARK_CLASS.get(mark, "none")}">{esc(mark)}</span>'
+        sign = f'<span class="{MARK_CLASS.get(mark, "none")}">{lang.t("mark." + mark)}</span>'
+        method = lang.word("method.", count.method) if count.method else "–"
         if count.error:
             side_rows.append(
                 (
                     _ruleset(book, item.ruleset),
-                    esc(count.method or "–"),
+                    method,
                     "",
                     "",
                     "",
-                    esc(f"refused: {count.error}"),
+                    lang.h("count.refused", code=code(count.error)),
                     code(expected),
                     sign,
                 )
@@ -431,11 +503,11 @@ def _count(book: Book, record: CaseRecord) -> str:
             side_rows.append(
                 (
                     _ruleset(book, item.ruleset),
-                    esc(f"{count.method} ({count.unit})"),
+                    f"{method} ({esc(count.unit)})",
                     esc(count.komi),
                     esc(decimal_text(count.black)),
                     esc(decimal_text(count.white)),
-                    esc(margin_text(count.winner, count.margin, count.unit)),
+                    margin_html(count.winner, count.margin, count.unit, lang),
                     code(expected),
                     sign,
                 )
@@ -447,38 +519,60 @@ def _count(book: Book, record: CaseRecord) -> str:
             else (obs.steps[-1].board if obs.steps else obs.initial_board)
         )
         groups.append((item.ruleset, (count, halt)))
-    out.append(f"<h3>{tr('case.count.side-by-side')}</h3>")
-    out.append(
-        table(
-            ["ruleset", "method", "komi", "Black", "White", "result", "expected", "mark"], side_rows, "counts"
-        )
-    )
+    out.append(f"<h3>{lang.t('case.count.side-by-side')}</h3>")
+    head = [
+        "col.ruleset",
+        "col.method",
+        "col.komi",
+        "col.black",
+        "col.white",
+        "col.result",
+        "col.expected",
+        "col.mark",
+    ]
+    out.append(table([lang.t(h) for h in head], side_rows, "counts"))
     boards = _groups(
         [(name, (count.board, count.points, halt)) for name, (count, halt) in groups if not count.error]
     )
     counts = dict(groups)
     for names, (_, _, halt) in boards:
         first = counts[names[0]][0]
-        out.append(f'<section class="count"><h3>The counted board under {_names(book, names)}</h3>')
-        picture = count_picture(first, halt, f"the counted board under {', '.join(names)}")
         out.append(
-            f'<div class="boards"><figure>{board_svg(picture)}{legend(picture)}'
-            "<figcaption>each point's owner: a "
-            "black or white square, a red bar for nobody's; crossed stones were taken off as "
-            f"dead</figcaption></figure><div>{_owners_table(first)}</div></div>"
+            f'<section class="count"><h3>{lang.h("count.board-under", rulesets=_names(book, names))}</h3>'
+        )
+        picture = count_picture(first, halt, lang.s("count.board-under", rulesets=", ".join(names)))
+        out.append(
+            f'<div class="boards"><figure>{board_svg(picture, lang)}{legend(picture, lang)}'
+            f"<figcaption>{lang.t('count.board-caption')}</figcaption></figure>"
+            f"<div>{_owners_table(first, lang)}</div></div>"
         )
         for same, count in _groups([(n, counts[n][0]) for n in names]):
             figures = [
-                f"method {esc(count.method)}, unit {esc(count.unit)}; komi: {esc(count.komi)}",
-                f"Black {esc(decimal_text(count.black))} ({esc(_figures(count.black_parts))})",
-                f"White {esc(decimal_text(count.white))} ({esc(_figures(count.white_parts))})",
-                *(esc(step) for step in count.steps),
+                lang.t(
+                    "count.method-line",
+                    method=lang.word_text("method.", count.method),
+                    unit=count.unit,
+                    komi=count.komi,
+                ),
+                lang.t(
+                    "count.black-line",
+                    total=decimal_text(count.black),
+                    parts=_figures(count.black_parts, lang),
+                ),
+                lang.t(
+                    "count.white-line",
+                    total=decimal_text(count.white),
+                    parts=_figures(count.white_parts, lang),
+                ),
+                *(lang.fallback(step) for step in count.steps),
             ]
             out.append(f"<h4>{_names(book, same)}</h4>{ul(figures)}")
         out.append("</section>")
     for name, (count, _) in groups:
         if count.error:
-            refused = f"the count is refused: {code(count.error)} — {esc(count.message)}"
+            refused = lang.h(
+                "count.refused-why", code=code(count.error), message=lang.fallback(count.message)
+            )
             out.append(f"<p>{_ruleset(book, name)}: {refused}</p>")
     return "".join(out)
 
@@ -487,51 +581,61 @@ def _count(book: Book, record: CaseRecord) -> str:
 
 
 def _clause_texts(book: Book, record: CaseRecord, decided: dict[str, Decision]) -> str:
+    lang = book.lang
     anchors = [a for a in decided if a in book.spec.sections]
     anchors += [a for a in record.case.spec if a in book.spec.sections and a not in anchors]
-    out = [f"<h2>{tr('case.clause-texts')}</h2>"]
+    out = [f"<h2>{lang.t('case.clause-texts')}</h2>"]
     for anchor in anchors:
-        s = book.spec.sections[anchor]
-        deciding = " (decides a step here)" if anchor in decided else ""
+        deciding = f" {lang.t('case.decides-here')}" if anchor in decided else ""
         name = link(book.anchor_link(anchor, ROOT), anchor)
-        text = book.spec.section_html(anchor, ROOT, book.spec_link)
+        text = book.clause_html(anchor, ROOT)
         out.append(
-            f"<details{' open' if deciding else ''}><summary>{name} — {esc(s.heading)}{deciding}</summary>"
+            f"<details{' open' if deciding else ''}>"
+            f"<summary>{name} — {book.clause_heading(anchor)}{deciding}</summary>"
             f"{text}</details>"
         )
     return "".join(out)
 
 
-def _reproduce(record: CaseRecord) -> str:
+def _reproduce(record: CaseRecord, lang: Language) -> str:
     cid = record.case.id
-    commands = [f"jpd explain {cid}", f"jpd run --id {cid}"]
-    return f'<h2>{tr("case.reproduce")}</h2><pre class="commands">' + esc("\n".join(commands)) + "</pre>"
+    flag = "" if lang.code == "en" else f" --lang {lang.code}"
+    commands = [f"jpd explain {cid}{flag}", f"jpd run --id {cid}"]
+    return f'<h2>{lang.t("case.reproduce")}</h2><pre class="commands">' + esc("\n".join(commands)) + "</pre>"
 
 
-def _error_case(record: CaseRecord) -> str:
+def _error_case(record: CaseRecord, lang: Language) -> str:
     spec = record.case.load_error
-    rows = [f"{esc(r.status)}: {esc(r.detail)}" for r in record.results]
+    rows = [f"{lang.t('outcome.' + str(r.status))}: {esc(r.detail)}" for r in record.results]
     return (
-        f"<h2>An error case</h2><p>Loading the quoted file must fail with {code(spec.code)} at line "
-        f"{spec.line}, column {spec.column}.</p><pre>{esc(spec.file)}</pre>{ul(rows)}"
+        f"<h2>{lang.t('case.error-case')}</h2><p>"
+        + lang.h("case.error-case.text", code=code(spec.code), line=str(spec.line), column=str(spec.column))
+        + f"</p><pre>{esc(spec.file)}</pre>{ul(rows)}"
     )
+
+
+def case_path(case_id: str) -> str:
+    """Where a case's page is, inside an edition."""
+    return f"cases/{slug(case_id)}.html"
 
 
 def case_page(book: Book, record: CaseRecord) -> str:
     case = record.case
-    return page(f"{case.id} — {case.title}", case_body(book, record), ROOT)
+    title = getattr(case, "zh_title", None) if book.lang.code != "en" else None
+    return page(book.lang, f"{case.id} — {title or case.title}", case_body(book, record), case_path(case.id))
 
 
 def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
     """The page's content (its links lead from a folder one level below the book's top);
     without ``clause_texts`` the clauses are named and linked, not quoted (the printed book)."""
     case = record.case
+    lang = book.lang
     parts = [_header(book, record), _note(book, record)]
     decided: dict[str, Decision] = {}
     if case.load_error is not None or case.setup is None:
-        parts.append(_error_case(record) if case.load_error is not None else "")
+        parts.append(_error_case(record, lang) if case.load_error is not None else "")
     else:
-        overview = f"<div>{_initial(record)}</div><div>{_matrix(book, record)}</div>"
+        overview = f"<div>{_initial(record, lang)}</div><div>{_matrix(book, record)}</div>"
         overview = f'<div class="overview">{overview}</div>'
         parts += [overview, _steps(book, record, decided), _end(book, record)]
         final = case.setup.final
@@ -543,6 +647,6 @@ def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
     if clause_texts:
         parts.append(_clause_texts(book, record, decided))
     if clause_texts:
-        parts.append(review_panel("case", case.id, record.rulesets))
-    parts.append(_reproduce(record))
+        parts.append(review_panel("case", case.id, record.rulesets, lang))
+    parts.append(_reproduce(record, lang))
     return "\n".join(parts)

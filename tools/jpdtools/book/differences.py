@@ -3,21 +3,15 @@
 
 from itertools import combinations
 
+from jpdtools.book.casepage import case_title
 from jpdtools.book.context import Book
+from jpdtools.book.lang import EN
+from jpdtools.book.lang.glossary import cell_text
 from jpdtools.book.observe import verdict_of
 from jpdtools.book.page import case_href, code, esc, link, page, question_href, ruleset_href, table
 from jpdtools.book.rulesetpages import pair_name
 
 Pairs = dict[tuple[str, str], list[str]]
-
-DEFINITION = (
-    "<p>A case's <em>verdict</em> under a ruleset is what happens in it: whether each step is "
-    "accepted, refused, voided or forfeits the game, how play stands at the end, and who wins the "
-    "count by how much. Two rulesets differ on a case when both apply to it and its verdicts "
-    "differ; the same refusal under another reason code (<code>ko</code> against <code>superko</code>) "
-    "is not a difference. Every verdict is the reference implementation's, as <code>jpd run</code> "
-    "observes it.</p>"
-)
 
 
 def differing(book: Book) -> Pairs:
@@ -34,7 +28,13 @@ def differing(book: Book) -> Pairs:
     return out
 
 
+def _definition(lang) -> str:
+    said = lang.h("differences.definition", ko=code("ko"), superko=code("superko"), run=code("jpd run"))
+    return f"<p>{said}</p>"
+
+
 def matrix_page(book: Book, pairs: Pairs) -> str:
+    lang = book.lang
     root = "../"
     names = book.presets.names
     most = max((len(v) for v in pairs.values()), default=1) or 1
@@ -48,9 +48,10 @@ def matrix_page(book: Book, pairs: Pairs) -> str:
                 continue
             ids = pairs[tuple(sorted((a, b)))]
             shade = round(100 * len(ids) / most)
+            title = lang.s("differences.cell", a=a, b=b, n=len(ids))
             cells.append(
                 f'<a class="cell" style="--shade:{shade}%" href="{pair_name(a, b)}.html" '
-                f'title="{esc(a)} vs {esc(b)}: {len(ids)} case(s)">{len(ids)}</a>'
+                f'title="{esc(title)}">{len(ids)}</a>'
             )
         rows.append(cells)
     overrides = [
@@ -62,23 +63,17 @@ def matrix_page(book: Book, pairs: Pairs) -> str:
         for o in book.overrides
     ]
     body = [
-        "<h1>Where the rulesets differ</h1>",
-        DEFINITION,
+        f"<h1>{lang.t('nav.differences')}</h1>",
+        _definition(lang),
         '<div class="scroll">' + table(head, rows, "matrix differences") + "</div>",
-        "<h2>Other readings of the open questions</h2>",
-        "<p>Each ruleset below is a preset with axis overrides standing for a reading the register did "
-        "not choose; every case of the preset was run under it, and the count is of the cases whose "
-        "verdict flips.</p>",
-        table(["open question", "ruleset", "cases flipped"], overrides),
+        f"<h2>{lang.t('differences.overrides')}</h2>",
+        f"<p>{lang.t('differences.overrides.intro')}</p>",
+        table([lang.t("col.question"), lang.t("col.ruleset"), lang.t("col.flipped")], overrides),
     ]
-    return page("Where the rulesets differ", "".join(body), root)
+    return page(lang, lang.s("nav.differences"), "".join(body), "differences/index.html")
 
 
-KINDS = (
-    ("play", "A different verdict in play (a step or the end)"),
-    ("winner", "The same play, a different winner"),
-    ("margin", "The same winner, a different margin"),
-)
+KINDS = ("play", "winner", "margin")  # differences.kind.KIND
 
 
 def _count_winner(part: str) -> str:
@@ -96,38 +91,59 @@ def kind_of(va: tuple[str, ...], vb: tuple[str, ...]) -> str:
     return "winner" if count_a != count_b else "margin"
 
 
-def marked(verdict: tuple[str, ...], other: tuple[str, ...]) -> str:
+def marked(verdict: tuple[str, ...], other: tuple[str, ...], lang=EN, rules=None) -> str:
     """A verdict as a table cell, every part that differs from ``other`` marked."""
     parts = []
     for n, word in enumerate(verdict, 1):
         text = word if word.startswith(("end ", "count", "error", "not ")) else f"{n}: {word}"
+        shown = esc(cell_text(text, lang, rules))
         same = n <= len(other) and other[n - 1] == word
-        parts.append(esc(text) if same else f"<mark>{esc(text)}</mark>")
+        parts.append(shown if same else f"<mark>{shown}</mark>")
     return "; ".join(parts)
 
 
 def pair_page(book: Book, a: str, b: str, ids: list[str]) -> str:
+    lang = book.lang
     root = "../"
-    groups: dict[str, list] = {k: [] for k, _ in KINDS}
+    groups: dict[str, list] = {k: [] for k in KINDS}
+    ra, rb = book.presets.get(a), book.presets.get(b)
     for case_id in ids:
         record = book.suite.record(case_id)
         va = verdict_of(record.result(a).observation)
         vb = verdict_of(record.result(b).observation)
         groups[kind_of(va, vb)].append(
-            (link(case_href(case_id, root), case_id), esc(record.case.title), marked(va, vb), marked(vb, va))
+            (
+                link(case_href(case_id, root), case_id),
+                case_title(book, record.case),
+                marked(va, vb, lang, ra),
+                marked(vb, va, lang, rb),
+            )
         )
     body = [
-        f"<h1>{link(ruleset_href(a, root), a)} against {link(ruleset_href(b, root), b)}: "
-        f"{len(ids)} case(s)</h1>",
-        DEFINITION,
-        "<p>The parts that differ are <mark>marked</mark>.</p>",
-    ]
-    for kind, title in KINDS:
-        rows = groups[kind]
-        body.append(f'<h2 id="{kind}">{esc(title)} ({len(rows)})</h2>')
-        body.append(
-            table(["case", "title", f"under {esc(a)}", f"under {esc(b)}"], rows, "pair")
-            if rows
-            else "<p>None.</p>"
+        "<h1>"
+        + lang.h(
+            "differences.pair",
+            a=link(ruleset_href(a, root), a),
+            b=link(ruleset_href(b, root), b),
+            n=str(len(ids)),
         )
-    return page(f"{a} against {b}", "".join(body), root)
+        + "</h1>",
+        _definition(lang),
+        f"<p>{lang.h('differences.marked', mark='<mark>' + lang.t('differences.mark') + '</mark>')}</p>",
+    ]
+    for kind in KINDS:
+        rows = groups[kind]
+        body.append(f'<h2 id="{kind}">{lang.t("differences.kind." + kind)} ({len(rows)})</h2>')
+        head = [
+            lang.t("col.case"),
+            lang.t("col.title"),
+            lang.t("differences.under", ruleset=a),
+            lang.t("differences.under", ruleset=b),
+        ]
+        body.append(table(head, rows, "pair") if rows else f"<p>{lang.t('none')}</p>")
+    return page(
+        lang,
+        lang.s("differences.pair", a=a, b=b, n=len(ids)),
+        "".join(body),
+        f"differences/{pair_name(a, b)}.html",
+    )

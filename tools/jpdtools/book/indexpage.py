@@ -7,53 +7,62 @@ shows the whole table and the form stays hidden. A filter can be set from the ad
 """
 
 from jpdtools.book.context import Book
+from jpdtools.book.lang import Language
 from jpdtools.book.page import esc, link, page
 from jpdtools.book.rows import case_row
 from jpdtools.run.compare import Status
 from jpdtools.suite.model import REVIEW_STATUSES
 
 
-def _select(name: str, label: str, values) -> str:
-    options = "".join(f'<option value="{esc(v)}">{esc(v)}</option>' for v in values)
+def _select(lang: Language, name: str, values, shown=None) -> str:
+    """A filter: its options' values as the rows carry them, shown as ``shown`` gives them."""
+    options = "".join(f'<option value="{esc(v)}">{shown(v) if shown else esc(v)}</option>' for v in values)
     return (
-        f'<label>{esc(label)} <select name="{esc(name)}" id="filter-{esc(name)}">'
-        f'<option value="">any</option>{options}</select></label>'
+        f'<label>{lang.t("filter." + name)} <select name="{esc(name)}" id="filter-{esc(name)}">'
+        f'<option value="">{lang.t("filter.any")}</option>{options}</select></label>'
     )
 
 
 def index_page(book: Book) -> str:
+    lang = book.lang
     records = book.suite.records
-    statuses = REVIEW_STATUSES
     tags = sorted({t for r in records for t in r.case.tags})
     clauses = sorted({a for r in records for a in r.case.spec if not a.startswith("oq.")})
     seeds = sorted({s for r in records for s in r.case.seeds})
     rulesets = book.presets.names
     counts = {s: sum(1 for r in records if r.worst is s) for s in Status}
-    outcome = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    outcome = lang.s("list.sep").join(
+        lang.s("index.outcome-part", n=n, outcome=lang.s("outcome." + str(s))) for s, n in counts.items() if n
+    )
     form = (
-        '<form id="filters" class="filters" hidden>'
-        + _select("status", "status", statuses)
-        + _select("tag", "tag", tags)
-        + _select("clause", "clause", clauses)
-        + _select("seed", "seed", seeds)
-        + _select("ruleset", "ruleset", rulesets)
-        + '<label>search <input type="search" name="q" id="filter-q" placeholder="id, title, note"></label>'
+        f'<form id="filters" class="filters" data-shown="{lang.t("index.shown")}" hidden>'
+        + _select(lang, "status", REVIEW_STATUSES, lambda s: lang.t("status." + s))
+        + _select(lang, "tag", tags)
+        + _select(lang, "clause", clauses)
+        + _select(lang, "seed", seeds)
+        + _select(lang, "ruleset", rulesets)
+        + f'<label>{lang.t("filter.search")} <input type="search" name="q" id="filter-q" '
+        f'placeholder="{lang.t("filter.search.placeholder")}"></label>'
         + '<output id="shown" aria-live="polite"></output></form>'
     )
-    rows = "".join(case_row(r, "") for r in records)
+    rows = "".join(case_row(book, r, "") for r in records)
     failures = ""
     if book.suite.failures:
         items = "".join(f"<li><code>{esc(f)}</code></li>" for f in book.suite.failures)
-        failures = f"<h2>Files that could not be loaded</h2><ul>{items}</ul>"
-    body = (
-        "<h1>The jipingdian case book</h1>"
-        f"<p>{len(records)} cases ({esc(outcome)} under the reference implementation), "
-        f"{len(book.presets.names)} rulesets. Each case has a page with its boards, the verdict of every "
-        f"ruleset at every step, the clauses and seed articles it rests on. "
-        f"{link('differences/index.html', 'Where the rulesets differ')} shows the ruleset × ruleset "
-        "matrix.</p>"
-        '<p class="noscript-note">The filters need scripts; without them the whole list is shown.</p>'
-        f'{form}<table class="cases" id="cases"><thead><tr><th>case</th><th>title</th><th>status</th>'
-        f"<th>tags</th></tr></thead><tbody>{rows}</tbody></table>{failures}"
+        failures = f"<h2>{lang.t('index.failures')}</h2><ul>{items}</ul>"
+    differences = link("differences/index.html", lang.s("nav.differences"))
+    intro = lang.h(
+        "index.intro",
+        cases=str(len(records)),
+        outcome=esc(outcome),
+        rulesets=str(len(book.presets.names)),
+        differences=differences,
     )
-    return page("Cases", body, "", script=True)
+    head = "".join(f"<th>{lang.t(k)}</th>" for k in ("col.case", "col.title", "col.status", "col.tags"))
+    body = (
+        f"<h1>{lang.t('index.title')}</h1><p>{intro}</p>"
+        f'<p class="noscript-note">{lang.t("index.noscript")}</p>'
+        f'{form}<table class="cases" id="cases"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table>{failures}"
+    )
+    return page(lang, lang.s("nav.cases"), body, "index.html", script=True)

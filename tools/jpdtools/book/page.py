@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from html import escape
 
-from jpdtools.book.lang import tr
+from jpdtools.book.lang import EDITIONS, Language
 
 NAV = (
     ("index.html", "nav.cases"),
@@ -21,7 +21,7 @@ NAV = (
     ("differences/index.html", "nav.differences"),
     ("glossary.html", "nav.glossary"),
 )
-SCRIPTS = ("lang/en.js", "lang/zh-Hans.js", "lang.js", "review.js")  # on every page
+SCRIPTS = ("review.js",)  # on every page
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
@@ -66,10 +66,11 @@ def code(text: object) -> str:
     return f"<code>{esc(text)}</code>"
 
 
-def ul(items: Iterable[str], cls: str = "") -> str:
+def ul(items: Iterable[str], cls: str = "", none: str = "<p>–</p>") -> str:
+    """A list of HTML items; ``none`` (HTML) when there are none (``lang.t("none")``)."""
     rows = "".join(f"<li>{i}</li>" for i in items)
     attr = f' class="{esc(cls)}"' if cls else ""
-    return f"<ul{attr}>{rows}</ul>" if rows else "<p>None.</p>"
+    return f"<ul{attr}>{rows}</ul>" if rows else none
 
 
 def table(head: Iterable[str], rows: Iterable[Iterable[str]], cls: str = "") -> str:
@@ -86,20 +87,38 @@ def paragraphs(text: str) -> str:
     return "".join(f"<p>{esc(' '.join(b.split()))}</p>" for b in blocks)
 
 
-def page(title: str, body: str, root: str, script: bool = False) -> str:
-    """A whole page: ``root`` leads back to the book's top (``""`` or ``"../"``). Its interface
-    strings are marked (:func:`jpdtools.book.lang.tr`); the switch renders them in Chinese."""
-    nav = " ".join(f'<a href="{esc(root + href)}">{tr(key)}</a>' for href, key in NAV)
-    switch = (
-        f'<button type="button" id="lang-switch" class="lang" hidden lang="zh-Hans">{esc("中文")}</button>'
+def root_of(here: str) -> str:
+    """The way back to the edition's top from the page at ``here`` (``""``, ``"../"``)."""
+    return "../" * here.count("/")
+
+
+def twin_href(here: str, lang: Language) -> str:
+    """The link from the page at ``here`` to the same page in the edition of ``lang``."""
+    return f"{root_of(here)}../{lang.code}/{here}"
+
+
+def page(lang: Language, title: str, body: str, here: str, script: bool = False) -> str:
+    """A whole page of the edition of ``lang``, at ``here`` inside it (``cases/x.html``): its
+    links to its twins in the other editions (``<link rel="alternate" hreflang>`` and the visible
+    switch), the navigation, the footer. Every string in it is ``lang``'s."""
+    root = root_of(here)
+    nav = " ".join(f'<a href="{esc(root + href)}">{lang.t(key)}</a>' for href, key in NAV)
+    others = [other for other in EDITIONS if other != lang]
+    switch = "".join(
+        f'<a class="lang" href="{esc(twin_href(here, o))}" hreflang="{o.html}" lang="{o.html}" '
+        f'title="{esc(o.s("lang.switch.title"))}">{esc(o.name)}</a>'
+        for o in others
+    )
+    alternates = "".join(
+        f'<link rel="alternate" hreflang="{o.html}" href="{esc(twin_href(here, o))}">' for o in EDITIONS
     )
     js = f'<script src="{root}book.js" defer></script>' if script else ""
     js += "".join(f'<script src="{root}{name}"></script>' for name in SCRIPTS)
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{lang.html}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{esc(title)} — jipingdian case book</title>"
+        f"<title>{esc(title)} — {lang.t('book.title')}</title>{alternates}"
         f'<link rel="stylesheet" href="{root}style.css">{js}</head>\n'
         f'<body><nav class="top">{nav}{switch}</nav>\n<main>\n{body}\n</main>\n'
-        f"<footer>{tr('footer')}</footer></body></html>\n"
+        f"<footer>{lang.t('footer')}</footer></body></html>\n"
     )

@@ -1,8 +1,9 @@
-"""``jpd book --pdf``: the book printed to one PDF by headless Chromium (Debian's ``chromium``).
+"""``jpd book --pdf``: each edition printed to one PDF by headless Chromium (Debian's ``chromium``).
 
-The printed document is ``print/book.html``: the front page and every case page one after another, so
-a committee can circulate one file. Chromium is started with a fresh profile and no network
-features; a missing browser is a clear error, not a traceback.
+The printed document is each edition's ``print/book.html`` (``en/``, ``zh/``): the front page
+and every case page one after another, so a committee can circulate one file in its language.
+Chromium is started with a fresh profile and no network features; a missing browser is a clear
+error, not a traceback.
 """
 
 import os
@@ -12,6 +13,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from jpdtools.book.lang import EN, Language
 from jpdtools.errors import InputError
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
@@ -62,11 +64,12 @@ def run_chromium(args: list[str], timeout: float = PRINT_TIMEOUT) -> subprocess.
         return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
-def print_pdf(outdir: Path, source: str = "print/book.html") -> Path:
-    page = (outdir / source).resolve()
+def print_pdf(outdir: Path, lang: Language = EN) -> Path:
+    """Print the edition of ``lang`` (``OUTDIR/en/print/book.html``) to ``OUTDIR/en/book.pdf``."""
+    page = (outdir / lang.code / "print" / "book.html").resolve()
     if not page.is_file():
         raise InputError(f"{page}: no such page to print")
-    pdf = (outdir / "book.pdf").resolve()
+    pdf = (outdir / lang.code / "book.pdf").resolve()
     result = run_chromium(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()])
     if result.returncode != 0 or not pdf.is_file():
         raise InputError(f"Chromium could not print {page}: {result.stderr.strip()[-400:]}")

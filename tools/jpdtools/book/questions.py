@@ -3,8 +3,9 @@ chosen and why), the cases that pin it, and — where another reading is an axis
 cases whose verdict would flip under it, as run."""
 
 from jpdtools.book.context import Book
+from jpdtools.book.lang.glossary import cell_text
 from jpdtools.book.observe import verdict_text
-from jpdtools.book.page import case_href, code, esc, link, page, question_href, ruleset_href, table
+from jpdtools.book.page import case_href, code, esc, link, page, question_href, ruleset_href, slug, table
 from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import badge, decision_html, shown_status
 from jpdtools.book.rows import case_rows
@@ -15,71 +16,80 @@ def questions(book: Book) -> list[str]:
 
 
 def flips_html(book: Book, anchor: str, root: str) -> str:
+    lang = book.lang
     mine = [o for o in book.overrides if o.question == anchor]
     if not mine:
         return ""
-    out = [
-        "<h2>If another reading were chosen</h2><p>Every case of the preset run under the override; "
-        "the cases whose verdict changes:</p>"
-    ]
+    out = [f"<h2>{lang.t('question.other-reading')}</h2><p>{lang.t('question.other-reading.intro')}</p>"]
     for o in mine:
         flips = book.flips.get(o.rules, ())
-        reading = f"reading {esc(o.reading)}: " if o.reading else ""
+        reading = lang.t("question.reading", reading=o.reading) if o.reading else ""
         base = link(ruleset_href(o.base, root), o.base)
         out.append(
-            f'<h3 id="{esc(o.rules)}">{reading}{code(o.rules)} — {len(flips)} case(s) flip '
-            f"against {base}</h3>"
+            f'<h3 id="{esc(o.rules)}">{reading}{code(o.rules)} — '
+            f"{lang.h('question.flip', n=str(len(flips)), base=base)}</h3>"
         )
         rows = [
             (
                 link(case_href(f.case_id, root), f.case_id),
-                esc(verdict_text(f.before)),
-                esc(verdict_text(f.after)),
+                esc(cell_text(verdict_text(f.before), lang, book.presets.get(o.base))),
+                esc(cell_text(verdict_text(f.after), lang)),
             )
             for f in flips
         ]
-        out.append(
-            table(["case", f"verdict under {esc(o.base)}", "under the override"], rows, "flips")
-            if rows
-            else "<p>None.</p>"
-        )
+        head = [
+            lang.t("col.case"),
+            lang.t("question.under", ruleset=o.base),
+            lang.t("question.under-override"),
+        ]
+        out.append(table(head, rows, "flips") if rows else f"<p>{lang.t('none')}</p>")
     return "".join(out)
 
 
 def question_page(book: Book, anchor: str) -> str:
+    lang = book.lang
     root = "../"
     s = book.spec.sections[anchor]
     pinned = [r for r in book.suite.records if anchor in r.case.spec]
     review = book.question_review(anchor)
     label = lambda name: link(ruleset_href(name, root), name)  # noqa: E731
     body = [
-        f"<h1>{esc(s.heading)}</h1>",
-        f"<p>review status: {badge(shown_status(review))}</p>",
-        f'<div class="spec">{book.spec.section_html(anchor, root, book.spec_link)}</div>',
-        f"<h2>Cases that pin it ({len(pinned)})</h2>",
-        case_rows(pinned, root),
+        f"<h1>{book.clause_heading(anchor)}</h1>",
+        f"<p>{lang.t('question.status')} {badge(shown_status(review), lang)}</p>",
+        f'<div class="spec">{book.clause_html(anchor, root)}</div>',
+        f"<h2>{lang.t('question.pinning', n=len(pinned))}</h2>",
+        case_rows(book, pinned, root),
         flips_html(book, anchor, root),
-        decision_html(review, label),
-        review_panel("question", anchor, book.presets.names),
+        decision_html(review, label, lang),
+        review_panel("question", anchor, book.presets.names, lang),
     ]
-    return page(s.heading, "".join(body), root)
+    heading = book.zh_heading(anchor) or s.heading
+    return page(lang, heading, "".join(body), f"questions/{slug(anchor)}.html")
 
 
 def question_index(book: Book) -> str:
+    lang = book.lang
     root = "../"
     rows = []
     for anchor in questions(book):
-        s = book.spec.sections[anchor]
         pinned = sum(1 for r in book.suite.records if anchor in r.case.spec)
         overrides = [o for o in book.overrides if o.question == anchor]
         flipped = sum(len(book.flips.get(o.rules, ())) for o in overrides)
-        flip_text = f"{flipped} under {len(overrides)} override(s)" if overrides else "–"
-        status = badge(shown_status(book.question_review(anchor)))
-        rows.append((link(question_href(anchor, root), s.heading), status, str(pinned), esc(flip_text)))
+        flip_text = lang.s("question.flipped", n=flipped, overrides=len(overrides)) if overrides else "–"
+        status = badge(shown_status(book.question_review(anchor)), lang)
+        heading = book.clause_heading(anchor)
+        rows.append(
+            (
+                f'<a href="{esc(question_href(anchor, root))}">{heading}</a>',
+                status,
+                str(pinned),
+                esc(flip_text),
+            )
+        )
+    head = ["col.question", "col.status", "question.col.pinning", "question.col.flipped"]
     body = (
-        "<h1>Open questions</h1><p>Every place the sources leave open and the reading chosen "
-        "(<code>spec/open-questions.md</code>); where another reading is an axis override, how many cases "
-        "its verdicts would flip.</p>"
-        + table(["question", "status", "cases pinning it", "cases flipped"], rows)
+        f"<h1>{lang.t('nav.questions')}</h1>"
+        f"<p>{lang.h('question.index.intro', file=code('spec/open-questions.md'))}</p>"
+        + table([lang.t(h) for h in head], rows)
     )
-    return page("Open questions", body, root)
+    return page(lang, lang.s("nav.questions"), body, "questions/index.html")

@@ -3,13 +3,14 @@ reject or comment — on the whole or on one ruleset's verdicts — kept in the 
 (``localStorage``) by ``book.js`` and exported as one review file for ``jpd review apply``.
 Without scripts the panel stays hidden (the page reads whole)."""
 
-from jpdtools.book.lang import tr
+from jpdtools.book.lang import EN, Language
 from jpdtools.book.page import esc
 
 ACTIONS = ("accept", "dispute", "reject", "comment")
 
 
-def review_panel(target: str, ident: str, rulesets) -> str:
+def review_panel(target: str, ident: str, rulesets, lang: Language = EN) -> str:
+    tr = lang.t
     whole = tr("review.scope.whole" if target == "case" else "review.scope.question")
     options = f'<option value="">{whole}</option>' + "".join(
         f'<option value="{esc(r)}">{esc(r)}</option>' for r in rulesets
@@ -21,7 +22,8 @@ def review_panel(target: str, ident: str, rulesets) -> str:
     )
     return (
         f'<section class="review-panel" id="review-panel" data-target="{esc(target)}" '
-        f'data-id="{esc(ident)}" hidden>'
+        f'data-id="{esc(ident)}" data-need-name="{tr("review.need-name")}" '
+        f'data-need-text="{tr("review.need-text")}" hidden>'
         f'<h2>{tr("review.panel")}</h2><p class="legend">{tr("review.panel.help")}</p>'
         f'<p><label>{tr("review.name")} <input id="rv-name" autocomplete="name"></label> '
         f'<label>{tr("review.scope")} <select id="rv-scope">{options}</select></label></p>'

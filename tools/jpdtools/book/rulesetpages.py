@@ -6,6 +6,7 @@ import re
 from jpdref.rules import AXES
 
 from jpdtools.book.context import Book
+from jpdtools.book.lang.glossary import RULESET_NAMES_ZH
 from jpdtools.book.page import code, esc, link, page, question_href, ruleset_href, slug, table
 
 OQ_RE = re.compile(r"OQ-(\d+)")
@@ -25,7 +26,15 @@ def source_html(book: Book, text: str, root: str) -> str:
     return "".join(out)
 
 
+def ruleset_title(book: Book, name: str) -> str:
+    """A preset's title as HTML: its own in English, its Chinese name in Chinese."""
+    if book.lang.code == "en":
+        return esc(book.presets.get(name).title)
+    return esc(RULESET_NAMES_ZH.get(name) or book.presets.get(name).title)
+
+
 def ruleset_page(book: Book, name: str, differ: dict[tuple[str, str], list[str]]) -> str:
+    lang = book.lang
     root = "../"
     rules = book.presets.get(name)
     rows = [
@@ -51,18 +60,19 @@ def ruleset_page(book: Book, name: str, differ: dict[tuple[str, str], list[str]]
         for o in overrides
     ]
     body = [
-        f"<h1>{code(name)} — {esc(rules.title)}</h1>",
-        f"<p>{applies} case(s) apply to it. <code>jpd rules {esc(name)}</code> prints the same table.</p>",
-        table(["axis", "value", "source"], rows, "axes"),
-        "<h2>Cases with a different verdict under another ruleset</h2>",
-        table(["ruleset", "cases"], others),
+        f"<h1>{code(name)} — {ruleset_title(book, name)}</h1>",
+        f"<p>{lang.h('ruleset.applies', n=str(applies), command=code(f'jpd rules {name}'))}</p>",
+        table([lang.t("col.axis"), lang.t("col.value"), lang.t("col.source")], rows, "axes"),
+        f"<h2>{lang.t('ruleset.differ')}</h2>",
+        table([lang.t("col.ruleset"), lang.t("col.cases")], others),
     ]
     if alt:
         body += [
-            "<h2>Other readings of open questions, as overrides</h2>",
-            table(["open question", "ruleset", "cases flipped"], alt),
+            f"<h2>{lang.t('ruleset.overrides')}</h2>",
+            table([lang.t("col.question"), lang.t("col.ruleset"), lang.t("col.flipped")], alt),
         ]
-    return page(f"{name} — {rules.title}", "".join(body), root)
+    title = RULESET_NAMES_ZH.get(name) if lang.code != "en" else None
+    return page(lang, f"{name} — {title or rules.title}", "".join(body), f"rulesets/{slug(name)}.html")
 
 
 def pair_name(a: str, b: str) -> str:
@@ -72,11 +82,14 @@ def pair_name(a: str, b: str) -> str:
 
 
 def ruleset_index(book: Book) -> str:
+    lang = book.lang
     root = "../"
-    head = ["ruleset", *(code(a) for a in AXES)]
+    head = [lang.t("col.ruleset"), *(code(a) for a in AXES)]
     rows = [
-        (link(ruleset_href(r.name, root), r.name), *(esc(v) for v in r.values().values()))
+        (link(ruleset_href(r.name, root), r.name), *(code(v) for v in r.values().values()))
         for r in book.presets.rulesets
     ]
-    body = "<h1>Rulesets</h1><p>Every preset of <code>spec/rulesets.yaml</code> as values on the axes.</p>"
-    return page("Rulesets", body + '<div class="scroll">' + table(head, rows, "axes") + "</div>", root)
+    intro = lang.h("ruleset.index.intro", file=code("spec/rulesets.yaml"))
+    body = f"<h1>{lang.t('nav.rulesets')}</h1><p>{intro}</p>"
+    body += '<div class="scroll">' + table(head, rows, "axes") + "</div>"
+    return page(lang, lang.s("nav.rulesets"), body, "rulesets/index.html")

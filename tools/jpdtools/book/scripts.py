@@ -1,39 +1,7 @@
 # ruff: noqa: E501 -- strings and scripts are kept whole, one line each
-"""The book's scripts beyond the index filters: the language switch and the reviewer's panel.
-Small, no library, reached from ``file://``; without scripts every page reads whole in English."""
-
-LANG_SCRIPT = """// The language switch: every [data-t] string from the catalogue of the chosen language
-// (lang/*.js), <html lang> set, the choice kept in localStorage.
-(function () {
-  var KEY = 'jpd-lang';
-  function strings(lang) { return (window.JPD_STRINGS || {})[lang]; }
-  function apply(lang) {
-    var table = strings(lang);
-    if (!table) return;
-    document.querySelectorAll('[data-t]').forEach(function (el) {
-      if (!('en' in el.dataset)) el.dataset.en = el.textContent;
-      var key = el.dataset.t;
-      el.textContent = lang === 'en' ? el.dataset.en : (table[key] !== undefined ? table[key] : el.dataset.en);
-    });
-    document.documentElement.lang = lang;
-    var b = document.getElementById('lang-switch');
-    if (b) b.textContent = strings(lang)['lang.switch'];
-  }
-  function current() { try { return localStorage.getItem(KEY) || 'en'; } catch (e) { return 'en'; } }
-  window.jpdSetLang = function (lang) {
-    try { localStorage.setItem(KEY, lang); } catch (e) {}
-    apply(lang);
-  };
-  document.addEventListener('DOMContentLoaded', function () {
-    var b = document.getElementById('lang-switch');
-    if (b) {
-      b.hidden = false;
-      b.addEventListener('click', function () { window.jpdSetLang(current() === 'en' ? 'zh-Hans' : 'en'); });
-    }
-    if (current() !== 'en') apply(current());
-  });
-})();
-"""
+"""The book's script beyond the index filters: the reviewer's panel. Small, no library, reached
+from ``file://``; without scripts every page reads whole (each edition in its own language: no
+string is swapped by a script, the panel's messages are in its data attributes)."""
 
 REVIEW_SCRIPT = """// The reviewer's panel: entries kept in localStorage, exported as one review file.
 (function () {
@@ -41,10 +9,6 @@ REVIEW_SCRIPT = """// The reviewer's panel: entries kept in localStorage, export
   function load() { try { return JSON.parse(localStorage.getItem(KEY)) || {entries: {}}; } catch (e) { return {entries: {}}; } }
   function save(s) { localStorage.setItem(KEY, JSON.stringify(s)); }
   function today() { return new Date().toISOString().slice(0, 10); }
-  function t(key) {
-    var lang = document.documentElement.lang, table = (window.JPD_STRINGS || {})[lang] || window.JPD_STRINGS.en;
-    return table[key];
-  }
   document.addEventListener('DOMContentLoaded', function () {
     var panel = document.getElementById('review-panel');
     if (!panel) return;
@@ -67,8 +31,8 @@ REVIEW_SCRIPT = """// The reviewer's panel: entries kept in localStorage, export
       var action = panel.querySelector('input[name=rv-action]:checked').value;
       var err = $('rv-error');
       err.hidden = true;
-      if (!name) { err.textContent = t('review.need-name'); err.hidden = false; return; }
-      if (!text && action !== 'accept') { err.textContent = t('review.need-text'); err.hidden = false; return; }
+      if (!name) { err.textContent = panel.dataset.needName; err.hidden = false; return; }
+      if (!text && action !== 'accept') { err.textContent = panel.dataset.needText; err.hidden = false; return; }
       state.reviewer = name;
       var e = {target: panel.dataset.target, id: panel.dataset.id, action: action, text: text, date: today()};
       var ruleset = $('rv-scope').value;

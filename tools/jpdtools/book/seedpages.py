@@ -1,8 +1,8 @@
 """The seed-article pages: the quotation, the clauses implementing the article, the cases citing
-it; and an index of every source's articles."""
+it; and an index of every source's articles. Quotations stay as their sources wrote them."""
 
 from jpdtools.book.context import Book
-from jpdtools.book.page import clause_href, code, esc, link, page, seed_href, table, ul
+from jpdtools.book.page import clause_href, code, esc, link, page, seed_href, slug, table, ul
 from jpdtools.book.rows import case_rows
 from jpdtools.book.seeds import SeedArticle
 
@@ -17,53 +17,60 @@ def citing_article(book: Book) -> dict[str, list]:
     return out
 
 
+def _quote(text: str) -> str:
+    """A quotation as its source wrote it (the seeds are Chinese; a public source's own words
+    carry their language in spec/sources.yaml — until then they are marked as the seeds')."""
+    return f'<blockquote lang="zh-Hans">{esc(text)}</blockquote>'
+
+
 def article_page(book: Book, article: SeedArticle, cited: list) -> str:
+    lang = book.lang
     root = "../"
     clauses = [
-        link(clause_href(a, root), a)
-        + (f" — {esc(book.spec.sections[a].heading)}" if a in book.spec.sections else "")
+        link(clause_href(a, root), a) + (f" — {book.clause_heading(a)}" if a in book.spec.sections else "")
         for a in article.clauses
     ]
     body = [f"<h1>{esc(article.id)}</h1>"]
     if article.source_title:
-        body.append(f"<p>{esc(article.source_title)}</p>")
+        body.append(f'<p lang="zh-Hans">{esc(article.source_title)}</p>')
     if len(article.sentences) > 1:
-        body.append("<p>Its ruling sentences, each cited as the article and its label:</p>")
+        body.append(f"<p>{lang.t('seed.sentences')}</p>")
         for label, quote in article.sentences:
-            body.append(
-                f'<h3 id="s-{esc(label)}">{esc(article.id)} {esc(label)}</h3>'
-                f"<blockquote>{esc(quote)}</blockquote>"
-            )
+            body.append(f'<h3 id="s-{esc(label)}">{esc(article.id)} {esc(label)}</h3>{_quote(quote)}')
     elif article.quote:
-        body.append(f"<blockquote>{esc(article.quote)}</blockquote>")
+        body.append(_quote(article.quote))
     if not article.listed:
-        body.append("<p>Cited by cases; not (yet) an entry of <code>spec/sources.yaml</code>.</p>")
+        body.append(f"<p>{lang.h('seed.unlisted', file=code('spec/sources.yaml'))}</p>")
     if article.non_normative:
-        body.append(f"<p>Non-normative: {esc(article.non_normative)}</p>")
-    body += ["<h2>Clauses implementing it</h2>", ul(clauses)]
-    body += [f"<h2>Cases citing it ({len(cited)})</h2>", case_rows(cited, root)]
+        body.append(f"<p>{lang.t('seed.non-normative')} {lang.fallback(article.non_normative)}</p>")
+    body += [f"<h2>{lang.t('seed.clauses')}</h2>", ul(clauses)]
+    body += [f"<h2>{lang.t('seed.citing', n=len(cited))}</h2>", case_rows(book, cited, root)]
     testing = [r for r in book.suite.records if set(article.clauses) & set(r.case.spec) and r not in cited]
     if article.clauses:
-        body += [f"<h2>Other cases citing its clauses ({len(testing)})</h2>", case_rows(testing, root)]
-    return page(article.id, "".join(body), root)
+        body += [f"<h2>{lang.t('seed.citing-clauses', n=len(testing))}</h2>", case_rows(book, testing, root)]
+    return page(lang, article.id, "".join(body), f"seeds/{slug(article.id)}.html")
 
 
 def seed_index(book: Book, cited: dict[str, list]) -> str:
+    lang = book.lang
     root = "../"
-    out = [
-        "<h1>Seed and source articles</h1>"
-        "<p>Every article the specification maps, and every one a case cites.</p>"
-    ]
+    out = [f"<h1>{lang.t('seed.index.title')}</h1><p>{lang.t('seed.index.intro')}</p>"]
     for key, title, articles in book.seeds.sources():
-        out.append(f"<h2>{code(key)}{' — ' + esc(title) if title else ''}</h2>")
+        out.append(
+            f"<h2>{code(key)}{' — ' + f'<span lang=zh-Hans>{esc(title)}</span>' if title else ''}</h2>"
+        )
         rows = [
             (
                 link(seed_href(a.id, root), a.article or a.id),
-                esc(a.quote[:90] + ("…" if len(a.quote) > 90 else "")) if a.quote else "",
-                ", ".join(link(clause_href(c, root), c) for c in a.clauses) or esc(a.non_normative or "–"),
+                f'<span lang="zh-Hans">{esc(a.quote[:90] + ("…" if len(a.quote) > 90 else ""))}</span>'
+                if a.quote
+                else "",
+                ", ".join(link(clause_href(c, root), c) for c in a.clauses)
+                or lang.fallback(a.non_normative or "–"),
                 str(len(cited.get(a.id, []))),
             )
             for a in articles
         ]
-        out.append(table(["article", "quotation", "clauses", "cases"], rows))
-    return page("Seed and source articles", "".join(out), root)
+        head = [lang.t("col.article"), lang.t("col.quotation"), lang.t("col.clauses"), lang.t("col.cases")]
+        out.append(table(head, rows))
+    return page(lang, lang.s("seed.index.title"), "".join(out), "seeds/index.html")

@@ -1,5 +1,7 @@
 """The pages of the specification's text: one per clause (its text, the seed articles it rests on,
-the cases citing it), an index of them, and each spec document whole."""
+the cases citing it), an index of them, and each spec document whole. In the Chinese edition a
+clause shows its Chinese rendering instead of the English (the English, marked, where there is
+none yet)."""
 
 from jpdtools.book.context import Book
 from jpdtools.book.page import case_href, clause_href, code, esc, link, page, seed_href, slug, table, ul
@@ -21,75 +23,79 @@ def citing(book: Book) -> dict[str, list]:
 
 def _decides(book: Book, places: dict[str, dict[str, list[str]]], root: str) -> str:
     """The cases where the clause decides a step or the ending, with where and under which rulesets."""
+    lang = book.lang
     everywhere = set(book.presets.names)
     rows = []
     for case_id, where in places.items():
         parts = []
         for at, rulesets in where.items():
-            under = "every ruleset" if set(rulesets) >= everywhere else ", ".join(rulesets)
-            parts.append(f"{esc(at)} ({esc(under)})")
+            under = lang.s("clause.every-ruleset") if set(rulesets) >= everywhere else ", ".join(rulesets)
+            parts.append(f"{esc(_where(lang, at))} ({esc(under)})")
         rows.append((link(case_href(case_id, root), case_id), "; ".join(parts)))
-    return table(["case", "where it decides, and under which rulesets"], rows) if rows else "<p>None.</p>"
+    head = [lang.t("col.case"), lang.t("clause.where-decides")]
+    return table(head, rows) if rows else f"<p>{lang.t('none')}</p>"
 
 
-def _chinese(book: Book, anchor: str) -> str:
-    """The clause in Chinese (its section of spec/zh/), with the revision of the English it renders."""
-    if book.zh_spec is None or anchor not in book.zh_spec.sections:
-        return ""
-    s = book.zh_spec.sections[anchor]
-    source = book.zh_sources.get(anchor, "")
-    current = book.zh_revisions.get(anchor, "")
-    stale = (
-        ""
-        if source == current
-        else f'<p class="bad">英文条款已修改（现为 {esc(current)}），译文尚未更新。</p>'
-    )
-    return (
-        f'<section class="spec zh-clause" lang="zh-Hans"><h2>中文</h2><h3>{esc(s.heading)}</h3>'
-        f"{book.zh_spec.section_html(anchor, '../', book.spec_link)}{stale}"
-        f'<p class="legend">译自英文条款修订版 {code(source)}</p></section>'
-    )
+def _where(lang, at: str) -> str:
+    """``step 2`` / ``end`` (:func:`jpdtools.book.decisions.decided`) in ``lang``."""
+    if at.startswith("step "):
+        return lang.s("clause.at-step", n=at.removeprefix("step "))
+    return lang.s("clause.at-end") if at == "end" else at
 
 
 def clause_page(book: Book, anchor: str, cited: list, decides: dict | None = None) -> str:
+    lang = book.lang
+    here = f"clauses/{slug(anchor)}.html"
     root = "../"
     s = book.spec.sections[anchor]
     fragment = f"#{anchor}" if s.level else ""
-    doc = link(f"{root}spec/{slug(s.file)}.html{fragment}", f"spec/{s.file}, line {s.line}")
+    doc = link(f"{root}spec/{slug(s.file)}.html{fragment}", lang.s("clause.where", file=s.file, line=s.line))
     articles = [a for a in book.seeds.articles if anchor in a.clauses]
-    seeds = [link(seed_href(a.id, root), a.id) + (f" — {esc(a.quote)}" if a.quote else "") for a in articles]
+    seeds = [
+        link(seed_href(a.id, root), a.id)
+        + (f' — <span lang="zh-Hans">{esc(a.quote)}</span>' if a.quote else "")
+        for a in articles
+    ]
     body = [
-        f"<h1>{code(anchor)} — {esc(s.heading)}</h1><p>{doc}</p>",
-        f'<div class="spec">{book.spec.section_html(anchor, root, book.spec_link)}</div>',
-        _chinese(book, anchor),
-        "<h2>Seed and source articles it implements</h2>",
-        ul(seeds) if seeds else "<p>None listed in <code>spec/sources.yaml</code>.</p>",
-        f"<h2>Cases citing it ({len(cited)})</h2>",
-        case_rows(cited, root),
-        f"<h2>Cases where it decides a step or the ending, as run ({len(decides or {})})</h2>",
+        f"<h1>{code(anchor)} — {book.clause_heading(anchor)}</h1><p>{doc}</p>",
+        f'<div class="spec">{book.clause_html(anchor, root)}</div>',
+        f"<h2>{lang.t('clause.seeds')}</h2>",
+        ul(seeds) if seeds else f"<p>{lang.h('clause.no-seeds', file=code('spec/sources.yaml'))}</p>",
+        f"<h2>{lang.t('clause.citing', n=len(cited))}</h2>",
+        case_rows(book, cited, root),
+        f"<h2>{lang.t('clause.deciding', n=len(decides or {}))}</h2>",
         _decides(book, decides or {}, root),
     ]
-    return page(f"{anchor} — {s.heading}", "".join(body), root)
+    heading = book.zh_heading(anchor) or s.heading
+    return page(lang, f"{anchor} — {heading}", "".join(body), here)
 
 
 def clause_index(book: Book, cited: dict[str, list]) -> str:
+    lang = book.lang
     root = "../"
-    out = ["<h1>Clauses</h1><p>Every anchored section of the specification, with the cases citing it.</p>"]
+    out = [f"<h1>{lang.t('nav.clauses')}</h1><p>{lang.t('clause.index.intro')}</p>"]
     by_doc: dict[str, list[str]] = {}
     for anchor in clause_anchors(book):
         by_doc.setdefault(book.spec.sections[anchor].file, []).append(anchor)
     for doc, anchors in by_doc.items():
         title = book.spec.documents[doc].title
-        out.append(f"<h2>{link(f'{root}spec/{slug(doc)}.html', doc)} — {esc(title)}</h2>")
+        out.append(
+            f"<h2>{link(f'{root}spec/{slug(doc)}.html', doc)} — {book.document_title(doc, title)}</h2>"
+        )
         rows = [
-            (link(clause_href(a, root), a), esc(book.spec.sections[a].heading), str(len(cited.get(a, []))))
+            (link(clause_href(a, root), a), book.clause_heading(a), str(len(cited.get(a, []))))
             for a in anchors
         ]
-        out.append(table(["clause", "heading", "cases"], rows))
-    return page("Clauses", "".join(out), root)
+        out.append(table([lang.t("col.clause"), lang.t("col.heading"), lang.t("col.cases")], rows))
+    return page(lang, lang.s("nav.clauses"), "".join(out), "clauses/index.html")
 
 
 def document_page(book: Book, name: str) -> str:
     root = "../"
-    html = book.spec.document_html(name, root, book.spec_link)
-    return page(f"spec/{name}", f'<p class="crumb">spec/{esc(name)}</p><div class="spec">{html}</div>', root)
+    html = book.document_html(name, root)
+    return page(
+        book.lang,
+        f"spec/{name}",
+        f'<p class="crumb">spec/{esc(name)}</p><div class="spec">{html}</div>',
+        f"spec/{slug(name)}.html",
+    )

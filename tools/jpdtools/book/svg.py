@@ -16,6 +16,8 @@ from html import escape
 
 from jpdref.coords import GTP_COLUMNS
 
+from jpdtools.book.lang import EN, Language
+
 CELL = 24
 MARGIN = 22
 SIDE_PANEL = 74
@@ -103,15 +105,15 @@ def _dead_cross(x: int, y: int, colour: str) -> str:
     )
 
 
-def _ghost(x: int, y: int, colour: str, vertex: str) -> str:
+def _ghost(x: int, y: int, colour: str, vertex: str, lang: Language) -> str:
     """A stone this step captured: in its own colour, faded, with the capture mark (a red ×)."""
     cx, cy = _centre(x, y)
     d = 4
-    name = "black" if colour == "B" else "white"
     fill, stroke = ("#111", "#000") if colour == "B" else ("#fafafa", "#222")
+    title = lang.s(f"svg.captured.{colour}", vertex=vertex)
     return (
         f'<g class="captured" data-colour="{colour}">'
-        f"<title>{escape(vertex)}: {name} stone captured by this step</title>"
+        f"<title>{escape(title)}</title>"
         f'<circle cx="{cx:g}" cy="{cy:g}" r="{STONE_R}" fill="{fill}" fill-opacity="0.45" '
         f'stroke="{stroke}" stroke-opacity="0.6"/>'
         f'<path d="M{cx - d:g} {cy - d:g}L{cx + d:g} {cy + d:g}M{cx + d:g} {cy - d:g}L{cx - d:g} {cy + d:g}"'
@@ -148,12 +150,12 @@ def _last(x: int, y: int, colour: str | None, vertex: str) -> str:
     )
 
 
-def _refused(x: int, y: int, vertex: str) -> str:
+def _refused(x: int, y: int, vertex: str, lang: Language) -> str:
     """A refused move: a "no entry" sign (circle and bar) where it was tried — not a stone."""
     cx, cy = _centre(x, y)
     d = 6
     return (
-        f'<g class="refused"><title>{escape(vertex)}: the move tried here was refused</title>'
+        f'<g class="refused"><title>{escape(lang.s("svg.refused", vertex=vertex))}</title>'
         f'<circle cx="{cx:g}" cy="{cy:g}" r="{STONE_R - 1}" fill="#fff" fill-opacity="0.6" stroke="#d35400" '
         f'stroke-width="2.5"/><path d="M{cx - d:g} {cy + d:g}L{cx + d:g} {cy - d:g}" stroke="#d35400" '
         'stroke-width="2.5"/></g>'
@@ -174,14 +176,14 @@ def _marker(x: int, y: int, letter: str, stone: str) -> str:
     )
 
 
-def _owner_mark(x: int, y: int, owner: str, why: str, vertex: str, stone: str) -> str:
+def _owner_mark(x: int, y: int, owner: str, why: str, vertex: str, stone: str, lang: Language) -> str:
     cx, cy = _centre(x, y)
-    title = f"{vertex}: {'nobody' if owner == 'none' else owner} — {why}"
+    title = f"{vertex}: {lang.word_text('owner.', owner)} — {lang.word_text('why.', why)}"
     if why in ("negative-a", "negative-b"):  # 负着: a stone taken off as a negative move, not a dead one
         kind = "A" if why == "negative-a" else "B"
         return (
             f'<g class="owner negative" data-owner="{escape(owner)}" data-why="{escape(why)}">'
-            f"<title>{escape(title)} (a {kind}-class negative move, 负着)</title>"
+            f"<title>{escape(title)} ({escape(lang.s('svg.negative', kind=kind))})</title>"
             f'<rect x="{cx - 6:g}" y="{cy - 6:g}" width="12" height="12" fill="#fff" stroke="#1a5fb4" '
             f'stroke-width="1.5" transform="rotate(45 {cx:g} {cy:g})"/>'
             f'<text x="{cx:g}" y="{cy + 3.5:g}" font-size="9" text-anchor="middle" fill="#1a5fb4">'
@@ -202,15 +204,16 @@ def _owner_mark(x: int, y: int, owner: str, why: str, vertex: str, stone: str) -
     )
 
 
-def _virtual_panel(virtual: tuple[int, int], width: int) -> list[str]:
+def _virtual_panel(virtual: tuple[int, int], width: int, lang: Language) -> list[str]:
     x = MARGIN * 2 + width * CELL + 8
-    out = [f'<g class="virtual" font-size="12" fill="#222"><text x="{x}" y="{MARGIN + 4}">virtual</text>']
+    said = escape(lang.s("svg.virtual"))
+    out = [f'<g class="virtual" font-size="12" fill="#222"><text x="{x}" y="{MARGIN + 4}">{said}</text>']
     for i, (colour, n) in enumerate((("B", virtual[0]), ("W", virtual[1]))):
         cy = MARGIN + 22 + i * 26
         fill = "#111" if colour == "B" else "#fafafa"
-        name = "Black" if colour == "B" else "White"
+        title = lang.s(f"svg.virtual.{colour}", n=n)
         out.append(
-            f'<g data-colour="{colour}" data-count="{n}"><title>{name} has made {n} virtual move(s)</title>'
+            f'<g data-colour="{colour}" data-count="{n}"><title>{escape(title)}</title>'
             f'<circle cx="{x + 9}" cy="{cy}" r="8" fill="{fill}" stroke="#222"/>'
             f'<text x="{x + 22}" y="{cy + 4}">× {n}</text></g>'
         )
@@ -218,14 +221,14 @@ def _virtual_panel(virtual: tuple[int, int], width: int) -> list[str]:
     return out
 
 
-def board_svg(picture: Picture) -> str:
+def board_svg(picture: Picture, lang: Language = EN) -> str:
     """The picture as one ``<svg class="board">`` element (no XML declaration: it goes inline)."""
     grid = grid_of(picture.rows)
     height = len(grid)
     width = max((len(r) for r in grid), default=0)
     side = SIDE_PANEL if picture.virtual is not None else 0
     w, h = MARGIN * 2 + width * CELL + side, MARGIN * 2 + height * CELL
-    label = picture.label or f"{width}×{height} board"
+    label = picture.label or lang.s("svg.board", width=width, height=height)
     out = [
         f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
         f'height="{h}" role="img" aria-label="{escape(label)}" data-size="{width}x{height}" '
@@ -245,18 +248,18 @@ def board_svg(picture: Picture) -> str:
                 colour = "B" if ch in "Xx" else "W"
                 vertex = f"{GTP_COLUMNS[x]}{height - y}"
                 dead = ch.islower()
-                name = ("black" if colour == "B" else "white") + (" stone agreed dead" if dead else " stone")
+                name = lang.s(f"svg.stone.{colour}" + (".dead" if dead else ""))
                 out.append(_stone(x, y, colour, "stone dead" if dead else "stone", f"{vertex}: {name}"))
                 if dead:
                     out.append(_dead_cross(x, y, colour))
     for vertex, colour in picture.captured:
         xy = _xy(vertex, height)
         if xy is not None and stone_at.get(xy, ".") == ".":
-            out.append(_ghost(*xy, colour, vertex))
+            out.append(_ghost(*xy, colour, vertex, lang))
     for vertex, owner, why in picture.owners:
         xy = _xy(vertex, height)
         if xy is not None and why != "stone":
-            out.append(_owner_mark(*xy, owner, why, vertex, stone_at.get(xy, ".")))
+            out.append(_owner_mark(*xy, owner, why, vertex, stone_at.get(xy, "."), lang))
     for letter, vertex in picture.markers:
         xy = _xy(vertex, height)
         if xy is not None:
@@ -279,28 +282,20 @@ def board_svg(picture: Picture) -> str:
     if picture.refused:
         xy = _xy(picture.refused, height)
         if xy is not None and stone_at.get(xy, ".") == ".":
-            out.append(_refused(*xy, picture.refused))
+            out.append(_refused(*xy, picture.refused, lang))
         elif xy is not None and not picture.last:  # "refused", yet a stone stands there: ring it
             ch = stone_at[xy]
             out.append(_last(*xy, "B" if ch in "Xx" else "W", picture.refused))
     if picture.virtual is not None:
-        out += _virtual_panel(picture.virtual, width)
+        out += _virtual_panel(picture.virtual, width, lang)
     out.append("</svg>")
     return "".join(out)
 
 
-LEGEND = (
-    ("last", "○ the last move"),
-    ("numbers", "numbers: the step that placed the stone"),
-    ("captured", "faded stone with a red × : captured by this step"),
-    ("refused", "orange ⊘ : a move tried here and refused"),
-    ("dead", "× on a stone: agreed dead"),
-    ("negative", "blue ◇ A/B: a stone taken off as a negative move (负着)"),
-    ("owner", "small square: the point's owner; red bar: nobody's"),
-)
+LEGEND = ("last", "numbers", "captured", "refused", "dead", "negative", "owner")  # legend.KEY
 
 
-def legend(picture: Picture) -> str:
+def legend(picture: Picture, lang: Language = EN) -> str:
     """The marks this board uses, said in words (for below the board: always visible, in print too)."""
     grid = grid_of(picture.rows)
     used = {
@@ -312,5 +307,5 @@ def legend(picture: Picture) -> str:
         "negative": any(why in ("negative-a", "negative-b") for _, _, why in picture.owners),
         "owner": any(why != "stone" for _, _, why in picture.owners),
     }
-    items = [text for key, text in LEGEND if used[key]]
-    return f'<span class="board-legend">{escape("; ".join(items))}</span>' if items else ""
+    items = [lang.s("legend." + key) for key in LEGEND if used[key]]
+    return f'<span class="board-legend">{escape(lang.s("list.semi").join(items))}</span>' if items else ""

@@ -1,11 +1,13 @@
 """``jpd book OUTDIR [PATHS…|--suite DIR] [--tag T] [--id PATTERN] [--pdf]``: the committee's case book.
 
-A static site (``OUTDIR/index.html``; works from ``file://``, no server, no network) with a page
-per case, clause, seed article, open question and ruleset, and where the rulesets differ. With
-``--pdf``, also ``OUTDIR/book.pdf``, printed by headless Chromium. ``OUTDIR`` is new, empty or an
-earlier book, which is replaced whole (jpdtools/outdir.py). Exit status 1 when a case file could
-not be loaded (the rest is in the book), 2 for bad input (OUTDIR holding anything else, a link in
-it, a full disk), 3 when the selection chose no case.
+A static site in two editions, ``OUTDIR/en/`` and ``OUTDIR/zh/``: the same pages, each in its
+language, each linked to its twin; ``OUTDIR/index.html`` leads to both. It works from ``file://``
+(no server, no network), with a page per case, clause, seed article, open question and ruleset,
+and where the rulesets differ. With ``--pdf``, also ``OUTDIR/en/book.pdf`` and
+``OUTDIR/zh/book.pdf``, printed by headless Chromium. ``OUTDIR`` is new, empty or an earlier book,
+which is replaced whole (jpdtools/outdir.py). Exit status 1 when a case file could not be loaded
+(the rest is in the book), 2 for bad input (OUTDIR holding anything else, a link in it, a full
+disk), 3 when the selection chose no case.
 """
 
 import argparse
@@ -13,6 +15,7 @@ import sys
 from pathlib import Path
 
 from jpdtools.book.build import LAYOUT, build
+from jpdtools.book.lang import EDITIONS
 from jpdtools.book.pdf import print_pdf
 from jpdtools.commands.selecting import add_suite_argument, suite_paths
 from jpdtools.errors import InputError
@@ -39,7 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only cases matching this glob",
     )
     parser.add_argument(
-        "--pdf", action="store_true", help="also print OUTDIR/book.pdf with headless Chromium"
+        "--pdf",
+        action="store_true",
+        help="also print OUTDIR/en/book.pdf and OUTDIR/zh/book.pdf with headless Chromium",
     )
 
 
@@ -57,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
     for failure in report.failures:
         print(f"jpd: {failure}", file=sys.stderr)
     if args.pdf:
-        pdf = print_pdf(outdir)
-        print(f"printed {pdf}")
+        for lang in EDITIONS:
+            print(f"printed {print_pdf(outdir, lang)}")
     return FAILURE if report.failures else SUCCESS

@@ -1,9 +1,15 @@
 # ruff: noqa: E501 -- strings and scripts are kept whole, one line each
 """The verdict vocabulary of the book, in English and Chinese: every word a verdict cell, an end
-cell or a count cell uses (the grammar's words, spec/case.lark), and what it means. The glossary
-page lists them; every verdict cell links to the entry of its first word."""
+cell or a count cell uses (the grammar's words, spec/case.lark), and what it means; and each
+ruleset's own name for the refusal the grammar calls ``superko`` (jpd-2022's 禁倒退, 000 §22, is
+not 000 §22's 禁全同). The glossary page lists them; every verdict cell links to the entry of its
+first word; the Chinese edition and ``jpd explain --lang zh`` write a cell in these terms."""
 
+import re
 from dataclasses import dataclass
+from html import escape
+
+from jpdtools.book.lang import EN, Language
 
 
 @dataclass(frozen=True)
@@ -88,9 +94,9 @@ TERMS = (
     Term(
         "superko",
         "superko",
-        "The move would bring back an earlier position (the rules say which positions count).",
-        "全局同形再现",
-        "这一着会使以前出现过的棋形再次出现（哪些棋形算数由规则决定）。",
+        "The move would bring back an earlier position; which positions count is the ruleset's own rule, under its own name (the table of refusals below: jpd-2022's 禁倒退 is not 禁全同).",
+        "再现之禁（各规则自有其名）",
+        "这一着会使以前出现过的棋形再次出现；哪些棋形算数、此禁叫什么，由各规则自己规定（见下面的拒绝用语表：jpd-2022 的禁倒退不是禁全同）。",
     ),
     Term(
         "handicap-placement",
@@ -193,3 +199,132 @@ def term_for(cell: str) -> str:
         return "margin"
     known = {t.key for t in TERMS}
     return words[0] if words[0] in known else ""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A ruleset's own name for a refusal by repetition, and the seed or rule that gives it."""
+
+    zh: str
+    en: str
+    source: str
+
+
+REFUSALS = {
+    "jpd-2022": Refusal("禁倒退", "no retreat (禁倒退)", "000 §22"),
+    "jhz-2022": Refusal("禁止全局棋形再现", "no global position again", "002 §21"),
+    "jpd-a": Refusal("禁全同（全局棋形）", "禁全同 on global positions", "003"),
+    "jpd-b": Refusal("禁全同（全局棋形）", "禁全同 on global positions", "003"),
+    "jpd-art-2": Refusal("禁全同", "禁全同 (positional)", "004 第四条"),
+    "chinese": Refusal("禁止全局同形再现", "no global repetition", "Chinese rules Art. 6"),
+    "ing": Refusal("同形再现（近似应氏劫规）", "repetition (Ing's ko rules approximated)", "OQ-11"),
+    "aga": Refusal("同形再现（同一方轮走）", "repetition with the same player to move", "AGA Rule 6"),
+    "wmsg-2008": Refusal("禁止全局同形再现", "no global repetition", "WMSG 2008 §1.4"),
+    "tromp-taylor": Refusal("禁止全局同形再现", "no global repetition", "Tromp-Taylor rule 6"),
+}
+"""Each preset's own term for a ``superko`` refusal (the seeds' words where they give them: 000 §22
+禁倒退; 004 第四条 禁全同; 003 禁全同 with its 全局棋形; 002 §21 不得使同一个全局棋形再次出现)."""
+
+BY_AXIS = {
+    "no-retreat": Refusal("禁倒退", "no retreat (禁倒退)", "000 §22"),
+    "positional": Refusal("禁止全局同形再现", "no global repetition", "positional"),
+    "situational": Refusal(
+        "同形再现（同一方轮走）", "repetition with the same player to move", "situational"
+    ),
+    "simple-ko": Refusal("劫（不得立即回提）", "simple ko", "simple-ko"),
+}
+"""The term by the repetition axis alone, for a ruleset that is not a preset (an override)."""
+
+REPETITION = {
+    "jpd-2022": "no-retreat",
+    "jhz-2022": "positional",
+    "jpd-a": "positional",
+    "jpd-b": "positional",
+    "jpd-art-2": "positional",
+    "chinese": "positional",
+    "ing": "positional",
+    "aga": "situational",
+    "wmsg-2008": "positional",
+    "tromp-taylor": "positional",
+}
+
+
+def refusal(rules) -> Refusal | None:
+    """The name of a ``superko`` refusal under ``rules`` (a preset's own; else its axis's)."""
+    if rules is None:
+        return None
+    axis = rules.values().get("repetition")
+    if rules.name in REFUSALS and REPETITION.get(rules.name) == axis:
+        return REFUSALS[rules.name]
+    return BY_AXIS.get(axis)
+
+
+WORDS_ZH = {
+    "legal": "合法",
+    "illegal": "非法：",
+    "void-pass": "无效（作放弃）：",
+    "forfeit": "判负：",
+    "captures": "提",
+    "self-captures": "自提",
+    "none": "无",
+    "to-move": "轮",
+    "B": "黑",
+    "W": "白",
+    "occupied": "已有子",
+    "off-board": "盘外",
+    "out-of-turn": "不轮走",
+    "game-over": "对局已结束",
+    "pass-not-allowed": "不许放弃",
+    "virtual-not-allowed": "不许虚着",
+    "suicide": "自尽",
+    "ko": "劫",
+    "handicap-placement": "让子摆放不合规",
+    "contest": "对局中，轮",
+    "halted": "休止：",
+    "two-passes": "两弃",
+    "four-virtual": "四虚",
+    "two-virtual": "两虚",
+    "ended": "终局：",
+    "resignation": "认输",
+    "illegal-move": "违规",
+    "cycle": "循环",
+    "draw": "和棋",
+    "no-result": "无胜负",
+    "|": "或",
+    "error": "错误",
+    "(any": "（任何",
+    "reason)": "原因）",
+    "not": "未",
+    "reached": "走到",
+    "settled:": "实战：",
+    "end": "结局：",
+    "count": "计算：",
+}
+"""Each word of the grammar (spec/case.lark) as the Chinese edition writes it; coordinates,
+numbers and codes stay as they are."""
+
+
+def cell_text(text: str, lang: Language = EN, rules=None) -> str:
+    """A verdict cell's text (the grammar's words) in ``lang``: under ``rules`` a ``superko``
+    refusal is named as that ruleset names it."""
+    if lang.code == "en":
+        return text
+    text = re.sub(r"\bended (illegal-move|resignation) ([BW])\b", lambda m: f"ended {m[2]} {m[1]}", text)
+    text = text.replace("not reached", "未走到")
+    out = []
+    for word in text.split():
+        if word == "superko":
+            named = refusal(rules)
+            out.append(named.zh if named else "同形再现")
+        else:
+            out.append(WORDS_ZH.get(word, word))
+    joined = " ".join(out)
+    for tight in ("： ", "， ", "（ ", " ）"):
+        joined = joined.replace(tight, tight.strip())
+    for colour in ("黑 ", "白 "):
+        joined = joined.replace(f"：{colour}", f"：{colour.strip()}")
+    return joined.replace("轮 ", "轮")
+
+
+def cell_html(text: str, lang: Language = EN, rules=None) -> str:
+    return escape(cell_text(text, lang, rules))
