@@ -1,4 +1,3 @@
-# ruff: noqa: E501 -- cases kept on one line each
 """The spec in Chinese (spec/zh/<name>.md, the twin of spec/<name>.md): each section records the
 revision of the English it renders; lint reports a malformed twin, a stale or missing section
 (errors once the document is complete in Chinese), and every link of a twin resolves."""
