@@ -2,7 +2,7 @@
 warning, ``--require-zh`` makes each a problem, and a ``zh`` text with no Chinese in it is one."""
 
 from jpdtools.errors import Location
-from jpdtools.review.case_translations import check_case_translations
+from jpdtools.review.case_translations import check_case_translations, figures, missing_figures
 from jpdtools.suite.model import Case, CaseFile
 
 
@@ -20,7 +20,7 @@ def test_missing_texts_are_counted_per_file():
     check = check_case_translations(files)
     assert [(m.case_id, m.what) for m in check.missing] == [("a.2", "note"), ("b.1", "title")]
     assert (check.titles, check.notes) == ((3, 4), (1, 2))
-    assert check.not_chinese == ()
+    assert check.not_chinese == () and check.drifted == ()
     assert "3 of 4 cases have a Chinese title, 1 of 2 notes" in check.summary()
     assert "missing per file: a.yaml 1, b.yaml 1" in check.summary()
 
@@ -30,6 +30,15 @@ def test_a_complete_set_has_no_summary_and_english_in_zh_is_reported():
     assert check.missing == () and check.summary() == ""
     [(message, where)] = check.not_chinese
     assert message == "a.1: zh.title has no Chinese character" and where.line == 3
+
+
+def test_a_figure_of_the_english_missing_from_the_chinese_is_reported():
+    case = _case("a.1", "Black 5 + 4 = 9 at C3, komi 6.5.", "标题", "黑 5 + 4 = 9，在 C3，贴目 7.5。")
+    check = check_case_translations([CaseFile("a.yaml", 1, "", (case,))])
+    [(message, where)] = check.drifted
+    assert message.startswith("a.1: zh.note lacks 6.5 of the English note") and where.line == 3
+    assert missing_figures("T19 and Z25, ½ and 3¾", "T19 与 Z25，½ 与 3¾") == ()
+    assert figures("J1989 Art. 12, A1-B5") == ("1989", "12", "A1", "B5")
 
 
 def test_the_suite_loads_with_its_chinese_texts():

@@ -39,7 +39,8 @@
 * **zh** — every case has its Chinese title, and its Chinese note where it has a note
   (spec/case-format.md#format.zh; :mod:`.case_translations`): a warning counts the missing ones,
   ``require_zh`` (``jpd lint --require-zh``) makes each a problem; a ``zh`` text without a Chinese
-  character is always one;
+  character is always one, and one lacking a figure (vertex, number) of its English text is a
+  warning;
 * **count coverage** (only with ``require_count_coverage``, ``jpd lint --require-count-coverage``)
   — every clause ``{#count.…}`` of ``spec/counting.md`` is cited by at least one case. It is a
   separate switch because the counting cases are still being written: CI turns it on once they
@@ -711,6 +712,7 @@ def lint(
         ]
     elif zh.missing:
         warnings += (zh.summary(),)
+    warnings += tuple(f"{message} ({where})" for message, where in zh.drifted)
     count_rows = count_coverage(files, anchors)
     if not whole_suite:
         # a proposal linted on its own: only what the files themselves get wrong (no suite-wide
