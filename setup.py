@@ -1,8 +1,10 @@
 """The build step that puts ``spec/`` and ``conformance/`` into the distribution as package data.
 
-The repository keeps one copy of the specification's files (``spec/``) and of the conformance suite
-(``conformance/``). A wheel carries them as ``jpdref/_data/spec`` and ``jpdtools/_data/conformance``,
-copied into the build directory here; the sdist carries the two folders as they are (``MANIFEST.in``),
+The repository keeps one copy of the specification's files (``spec/``), of the conformance suite
+(``conformance/``) and of the third-party programs ``jpd verify --impl NAME`` runs
+(``implementations/``). A wheel carries them as ``jpdref/_data/spec``, ``jpdtools/_data/conformance``
+and ``jpdtools/_data/implementations``,
+copied into the build directory here; the sdist carries the folders as they are (``MANIFEST.in``),
 so a wheel built from it is the same. An editable install copies nothing: it reads the checkout.
 Everything else about the distribution is declared in ``pyproject.toml``.
 """
@@ -21,9 +23,11 @@ COMPILED = ("jpdtools", "_data", "compiled")
 DATA_TREES = {
     "spec": ("jpdref", "_data", "spec"),
     "conformance": ("jpdtools", "_data", "conformance"),
+    "implementations": ("jpdtools", "_data", "implementations"),
 }
 """Repository folder → where its files go inside the built packages (read by jpdref.specfiles and
-jpdtools.paths)."""
+jpdtools.paths; ``implementations/`` without the ``node_modules`` that ``npm ci`` puts there)."""
+SKIPPED = ("__pycache__", "node_modules")
 EXPECTED = ("jpdtools", "_data", "expected")
 """Where ``reports/NAME/expected-failures.txt`` goes, as ``NAME.txt``
 (jpdtools.paths.bundled_expected_failures)."""
@@ -40,7 +44,7 @@ class BuildPyWithData(build_py):
             tree = ROOT / source
             if not tree.is_dir():
                 raise SystemExit(f"setup.py: {tree} is missing: build from the repository or its sdist")
-            for path in sorted(p for p in tree.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            for path in sorted(p for p in tree.rglob("*") if p.is_file() and not set(SKIPPED) & set(p.parts)):
                 dest = Path(self.build_lib, *target, path.relative_to(tree))
                 self.mkpath(str(dest.parent))
                 self.copy_file(str(path), str(dest))

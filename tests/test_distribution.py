@@ -171,13 +171,22 @@ def test_the_build_puts_the_data_where_the_readers_look():
     assert trees == {
         "spec": ("jpdref", *specfiles.PACKAGED),
         "conformance": ("jpdtools", *paths.PACKAGED_SUITE),
+        "implementations": ("jpdtools", *paths.PACKAGED_IMPLEMENTATIONS),
     }
     manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8").split("\n")
-    assert {"graft spec", "graft conformance"} <= set(manifest)
+    assert {"graft spec", "graft conformance", "graft implementations"} <= set(manifest)
     # the bundled profiles' expected-failure lists (jpd verify --impl gnugo needs no flag)
     (expected,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "EXPECTED"]
     assert ast.literal_eval(expected.value) == ("jpdtools", *paths.PACKAGED_EXPECTED)
     assert "include reports/*/expected-failures.txt" in manifest
+
+
+def test_an_installed_distribution_finds_its_implementations(monkeypatch, tmp_path):
+    tools = fake_installed_package(tmp_path, "jpdtools", paths.PACKAGED_IMPLEMENTATIONS, "x.txt")
+    monkeypatch.setattr(paths, "files", {"jpdtools": tools}.__getitem__)
+    monkeypatch.setattr(paths, "checkout_root", lambda: None)
+    monkeypatch.delenv(paths.ROOT_ENV, raising=False)
+    assert paths.implementations_dir() == tools / "_data" / "implementations"
 
 
 def test_an_installed_distribution_finds_a_profiles_expected_failures(monkeypatch, tmp_path):

@@ -14,7 +14,8 @@ from jpdtools.presets import load_presets
 from jpdtools.run.adapters import Capabilities, ReferenceAdapter
 from jpdtools.run.features import ALL_FEATURES, FEATURES, FeatureError, check_features
 from jpdtools.run.runner import Filters, default_loader, plan_paths
-from jpdtools.verify.gtp.profiles import generic, gnugo
+from jpdtools.verify.gtp.profiles import generic
+from jpdtools.verify.implementations import gtp_profile
 from jpdtools.verify.jsonl import protocol as p
 from jpdtools.verify.jsonl.serve import serve
 
@@ -67,7 +68,7 @@ def test_capabilities_name_every_lacking_feature_in_the_vocabularys_order(preset
 
 
 def test_a_gtp_profile_has_the_features_gtp_can_play():
-    assert gnugo().features() == ALL_FEATURES - {"non-square", "free-handicap"}
+    assert gtp_profile("gnugo").features() == ALL_FEATURES - {"non-square", "free-handicap"}
     assert "free-handicap" not in generic(["engine"]).features()
 
 

@@ -20,8 +20,11 @@ from jpdtools.cli import main
 from jpdtools.suite.model import CaseFile
 from jpdtools.suite.writer import dump_case_file
 from jpdtools.verify import fuzz
-from jpdtools.verify.gtp.tiny_network import leelaz_binary, leelaz_command, write_network
+from jpdtools.verify.implementations import load_module
 from jpdtools.verify.verification import close_impl, open_impl
+
+TINY = load_module("leela-zero", "tiny_network.py")
+leelaz_binary, leelaz_command, write_network = TINY.leelaz_binary, TINY.leelaz_command, TINY.write_network
 
 PROGRAM = Path(__file__).with_name("reference_program.py")
 

@@ -23,10 +23,10 @@ from jpdtools.run.adapters import Observation
 from jpdtools.run.compare import Status
 from jpdtools.run.runner import Filters, default_loader, plan_paths, run_plan
 from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.verify import implementations
 from jpdtools.verify.jsonl import protocol as p
 from jpdtools.verify.jsonl.adapter import JsonlAdapter, JsonlError, run_message, step_observation
 from jpdtools.verify.jsonl.serve import serve
-from jpdtools.verify.programs.profiles import PROFILES
 
 FAKE = [sys.executable, str(Path(__file__).with_name("fake_jsonl_program.py"))]
 TIMEOUT = 20.0  # generous: only the hang tests use a short one, and they assert no durations
@@ -254,7 +254,7 @@ def talk(program, *messages: p.Message) -> list[p.Message]:
 
 
 def test_sgfmill_program_reports_captures_self_captures_and_occupied(presets):
-    from jpdtools.verify.programs.sgfmill_impl import SgfmillProgram
+    SgfmillProgram = implementations.load_module("sgfmill", "program.py").SgfmillProgram
 
     setup = Setup(3, 3, "B", (("A2", "B"), ("B1", "B"), ("A3", "W"), ("B2", "W"), ("C1", "W")))
     run = run_message("r", setup, (), moves("B A1 W C3 W B2"), presets.get("tromp-taylor"))
@@ -268,7 +268,7 @@ def test_sgfmill_program_reports_captures_self_captures_and_occupied(presets):
 
 
 def test_sgfmill_program_declines_what_it_cannot_set_up(presets):
-    from jpdtools.verify.programs.sgfmill_impl import SgfmillProgram
+    SgfmillProgram = implementations.load_module("sgfmill", "program.py").SgfmillProgram
 
     odd = run_message("a", Setup(5, 3), (), (), presets.get("tromp-taylor"))
     fixed = run_message("b", Setup(9, 9, handicap=2), (), (), presets.get("japanese"))
@@ -277,7 +277,7 @@ def test_sgfmill_program_declines_what_it_cannot_set_up(presets):
 
 
 def test_a_program_answers_bad_lines_and_unknown_versions_with_errors():
-    from jpdtools.verify.programs.sgfmill_impl import SgfmillProgram
+    SgfmillProgram = implementations.load_module("sgfmill", "program.py").SgfmillProgram
 
     out = io.StringIO()
     serve(SgfmillProgram(), io.StringIO('nonsense\n{"type": "start", "protocol": 9}\n'), out)
@@ -293,7 +293,7 @@ def verify(profile: str, ids: tuple[str, ...], rules: tuple[str, ...]):
     presets_ = load_presets()
     plan = plan_paths([conformance_dir()], presets_, Filters(rules=rules, ids=ids), default_loader())
     items = [i for i in plan.items if i.rules is not None]
-    with JsonlAdapter(PROFILES[profile], timeout=60.0) as adapter:
+    with JsonlAdapter(implementations.require(profile).argv(), timeout=60.0) as adapter:
         return {vr.name: vr for vr in run_serial(items, adapter)}
 
 
@@ -398,7 +398,7 @@ def require_openspiel() -> None:
 @pytest.fixture(scope="module")
 def openspiel():
     require_openspiel()
-    from jpdtools.verify.programs.openspiel_impl import OpenSpielProgram
+    OpenSpielProgram = implementations.load_module("openspiel", "program.py").OpenSpielProgram
 
     return OpenSpielProgram()
 
@@ -478,7 +478,7 @@ def test_openspiel_two_passes_halt_and_its_third_handicap_stone_goes_upper_left(
 
 def test_openspiel_set_up_sequence_never_passes_twice_in_a_row():
     require_openspiel()
-    from jpdtools.verify.programs.openspiel_impl import setup_sequence
+    setup_sequence = implementations.load_module("openspiel", "program.py").setup_sequence
 
     for black in range(4):
         for white in range(4):

@@ -1,10 +1,11 @@
-"""The bundled programs for six Go libraries (``jpd verify --impl sabaki|godash|tenuki|wgo|goban|dlgo``).
+"""The programs of six Go libraries in ``implementations/`` (``jpd verify --impl NAME``).
 
-Each program is really started, as the harness starts it (``PROFILES``), and asked about one ko:
+Each program is really started, as the harness starts it (its manifest's command), and asked about one ko:
 Black's capture takes one stone, White's immediate recapture is refused — ``ko`` under simple ko,
 ``superko`` under a superko rule (the position before Black's capture would come back). The
-Node programs need their pinned npm packages (``npm ci --prefix tools/jpdtools/verify/programs/node``)
-and dlgo its PyPI package (``pip install --no-deps dlgo==0.2``): ``.ci/run`` installs both. Without
+Node programs need their pinned npm packages (``npm ci --prefix implementations/NAME``) and dlgo
+its PyPI package (``pip install --no-deps -r implementations/dlgo/requirements.txt``): ``.ci/run``
+installs both. Without
 them a test skips with a message, and fails in CI.
 """
 
@@ -19,9 +20,9 @@ from pathlib import Path
 import pytest
 from jpdtools.presets import load_presets
 from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.verify import implementations
 from jpdtools.verify.jsonl import protocol as p
 from jpdtools.verify.jsonl.adapter import run_message
-from jpdtools.verify.programs.profiles import NODE_PROGRAMS, PROFILES
 
 NODE_LIBRARIES = {
     "sabaki": "@sabaki/go-board",
@@ -50,14 +51,16 @@ def require(profile: str) -> None:
         return
     if shutil.which("node") is None:
         unavailable("node is not installed: the Node library programs are not tested")
-    if not (NODE_PROGRAMS / "node_modules" / NODE_LIBRARIES[profile] / "package.json").is_file():
-        unavailable(f"{NODE_LIBRARIES[profile]} is not installed (npm ci --prefix {NODE_PROGRAMS})")
+    folder = implementations.require(profile).folder
+    if not (folder / "node_modules" / NODE_LIBRARIES[profile] / "package.json").is_file():
+        unavailable(f"{NODE_LIBRARIES[profile]} is not installed (npm ci --prefix {folder})")
 
 
 def talk(profile: str, *messages: p.Message) -> list[p.Message]:
     """Start the profile's program, send the messages and ``stop``, decode every answer."""
     lines = "".join(p.encode(m) + "\n" for m in (*messages, p.Stop()))
-    done = subprocess.run(PROFILES[profile], input=lines, capture_output=True, text=True, timeout=60)
+    argv = implementations.require(profile).argv()
+    done = subprocess.run(argv, input=lines, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return [p.decode(line) for line in done.stdout.splitlines()]
 
@@ -90,22 +93,29 @@ def test_program_starts_and_judges_a_ko(profile):
 def test_node_program_reports_the_pinned_version(profile):
     require(profile)
     (ready,) = talk(profile, p.Start())
-    pinned = json.loads((NODE_PROGRAMS / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    folder = implementations.require(profile).folder
+    pinned = json.loads((folder / "package.json").read_text(encoding="utf-8"))["dependencies"]
     assert ready.version == pinned[NODE_LIBRARIES[profile]]
 
 
 def test_node_program_without_its_package_answers_one_clear_error(tmp_path):
     if shutil.which("node") is None:
         unavailable("node is not installed: the Node library programs are not tested")
-    for name in ("jsonl.js", "godash.js"):
-        shutil.copy(NODE_PROGRAMS / name, tmp_path / name)
+    # the folder as a wheel carries it: the program and the shared protocol loop, no node_modules
+    for name in ("godash/program.js", "node-jsonl/jsonl.js"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        shutil.copy(implementations.require("godash").folder.parent / name, tmp_path / name)
     lines = p.encode(p.Start()) + "\n" + p.encode(p.Stop()) + "\n"
     done = subprocess.run(
-        ["node", str(Path(tmp_path, "godash.js"))], input=lines, capture_output=True, text=True, timeout=60
+        ["node", str(Path(tmp_path, "godash", "program.js"))],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     (answer,) = [p.decode(line) for line in done.stdout.splitlines()]
     assert isinstance(answer, p.Error) and "godash could not be loaded" in answer.message
-    assert "npm ci --prefix" in answer.message
+    assert f"npm ci --prefix {tmp_path / 'godash'}" in answer.message
 
 
 def test_wgo_under_its_documented_superko_accepts_the_ko_recapture():

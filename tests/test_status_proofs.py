@@ -233,7 +233,7 @@ def test_a_game_copy_is_independent_of_its_original():
 
 # -- GNU Go's second opinion (GNU Go really started; .ci/run installs it) ----------------------
 
-from jpdtools.verify.gtp.profiles import gnugo_binary  # noqa: E402
+from jpdtools.verify.implementations import binary_of  # noqa: E402
 from jpdtools.verify.status_opinion import opinions, report, unexplained  # noqa: E402
 
 SQUARE = """
@@ -258,7 +258,7 @@ cases:
 """
 
 
-@pytest.mark.skipif(gnugo_binary() is None, reason="GNU Go is not installed")
+@pytest.mark.skipif(binary_of("gnugo") is None, reason="GNU Go is not installed")
 def test_gnugo_gives_a_second_opinion_and_an_unexplained_disagreement_is_listed():
     case_file_ = load_case_text(SQUARE, "t.yaml", PRESETS)
     proven = {c.case_id: c for c in prove_files([case_file_], PRESETS)}

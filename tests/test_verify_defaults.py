@@ -7,9 +7,9 @@ import sys
 import pytest
 from jpdtools.cli import main
 from jpdtools.paths import bundled_expected_failures
-from jpdtools.verify.gtp.profiles import gnugo_binary
+from jpdtools.verify.implementations import binary_of
 
-needs_gnugo = pytest.mark.skipif(gnugo_binary() is None, reason="GNU Go is not installed")
+needs_gnugo = pytest.mark.skipif(binary_of("gnugo") is None, reason="GNU Go is not installed")
 
 
 def first_listed(profile: str) -> str:

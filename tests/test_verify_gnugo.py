@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from jpdtools.cli import main
 from jpdtools.paths import conformance_dir
-from jpdtools.verify.gtp.profiles import gnugo_binary
+from jpdtools.verify.implementations import binary_of
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = ROOT / "reports" / "gnugo" / "expected-failures.txt"
@@ -19,7 +19,7 @@ EXPECTED = ROOT / "reports" / "gnugo" / "expected-failures.txt"
 
 @pytest.fixture(scope="module")
 def gnugo():
-    binary = gnugo_binary()
+    binary = binary_of("gnugo")
     if binary is None:
         message = "GNU Go is not installed (apt-get install gnugo): the GNU Go verification did not run"
         if os.environ.get("CI", "").lower() == "true":

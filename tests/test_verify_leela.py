@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 from jpdtools.cli import main
 from jpdtools.paths import conformance_dir
-from jpdtools.verify.gtp.tiny_network import leelaz_binary, leelaz_command, write_network
+from jpdtools.verify.implementations import load_module
+
+TINY = load_module("leela-zero", "tiny_network.py")
+leelaz_binary, leelaz_command, write_network = TINY.leelaz_binary, TINY.leelaz_command, TINY.write_network
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = ROOT / "reports" / "leela-zero" / "expected-failures.txt"

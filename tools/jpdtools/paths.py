@@ -7,7 +7,9 @@ Every module, test and benchmark asks here (never ``__file__``-relative paths of
 * :func:`conformance_dir` — the conformance suite (``conformance/``): the default of ``jpd run``,
   ``verify``, ``export``, ``lint`` and ``explain`` when no ``--suite DIR`` or paths are given;
 * :func:`checkout_root` — the repository root when running from a checkout, else None;
-* :func:`bundled_expected_failures` — the expected-failure list a bundled engine profile carries.
+* :func:`bundled_expected_failures` — the expected-failure list a bundled engine profile carries;
+* :func:`implementations_dir` — the third-party programs ``jpd verify --impl NAME`` knows
+  (``implementations/``, one folder each).
 
 An installed distribution (wheel) carries ``spec/`` as ``jpdref/_data/spec`` and the suite as
 ``jpdtools/_data/conformance`` (``setup.py`` copies them at build time; they are read as files next to
@@ -92,6 +94,21 @@ def conformance_dir() -> Path:
         f"cannot find the conformance suite: neither {package.joinpath(*PACKAGED_SUITE)} nor a "
         f"checkout's conformance/ exists; reinstall jipingdian, or give the suite with --suite DIR"
     )
+
+
+PACKAGED_IMPLEMENTATIONS = ("_data", "implementations")
+"""The implementations' folders in a wheel, relative to the ``jpdtools`` package."""
+
+
+def implementations_dir() -> Path | None:
+    """The folder of the implementations (``implementations/``: ``$JPD_ROOT``'s, the installed
+    copy in a wheel — ``jpdtools/_data/implementations``, copied by ``setup.py`` —, or the
+    checkout's); None when there is none."""
+    root = _override_root() or checkout_root()
+    if root is not None and (root / "implementations").is_dir():
+        return root / "implementations"
+    packaged = files("jpdtools").joinpath(*PACKAGED_IMPLEMENTATIONS)
+    return Path(str(packaged)) if packaged.is_dir() else None
 
 
 PACKAGED_EXPECTED = ("_data", "expected")

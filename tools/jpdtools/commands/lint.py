@@ -19,8 +19,7 @@ from jpdtools.review import lint
 from jpdtools.review.statuses import declared
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.runner import default_loader, load_files
-from jpdtools.verify import status_opinion
-from jpdtools.verify.gtp.profiles import gnugo_binary
+from jpdtools.verify import implementations, status_opinion
 from jpdtools.verify.status_opinion import opinions
 
 
@@ -152,7 +151,7 @@ def gnugo_opinion(files, presets, report: lint.LintReport, out: Path, explained:
         explanations = {str(k): " ".join(v.split()) for k, v in data.items()}
     cases = [c for f in files for c in f.cases if not c.is_error_case and any(declared(c))]
     proven = {c.case_id: c for c in report.statuses}
-    if gnugo_binary() is None:
+    if implementations.binary_of("gnugo") is None:
         return [lint.Problem("status-opinion", "GNU Go is not installed (gnugo): no second opinion")]
     found = opinions(cases, presets, proven)
     atomic.write_text(out, status_opinion.report(found, explanations))

@@ -1,7 +1,8 @@
 """``jpd verify --impl SPEC [PATHS…]``: run the conformance suite against a third-party implementation.
 
-SPEC is ``gnugo`` (GNU Go 3.8), ``gtp:COMMAND …`` (any GTP engine), ``jsonl:COMMAND …`` (a program
-speaking the JSON-lines protocol) or a bundled library program (``jpdtools.verify.programs.profiles``).
+SPEC is ``gtp:COMMAND …`` (any GTP engine), ``jsonl:COMMAND …`` (a program speaking the JSON-lines
+protocol) or the NAME of a folder of ``implementations/`` (``gnugo``, ``sgfmill``, …:
+:mod:`jpdtools.verify.implementations`).
 Results stream: with ``--report-dir`` each result is appended to ``results.jsonl`` as it comes,
 and an interrupted run still writes its reports with the results it has.
 
@@ -48,8 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--impl",
         required=True,
         metavar="SPEC",
-        help="gnugo | gtp:COMMAND | jsonl:COMMAND | a bundled program: "
-        "sgfmill, openspiel, dlgo, sabaki, godash, tenuki, wgo, goban",
+        help="gtp:COMMAND | jsonl:COMMAND | an implementation of implementations/: "
+        "gnugo, sgfmill, openspiel, dlgo, sabaki, godash, tenuki, wgo, goban",
     )
     parser.add_argument(
         "--expected-failures",
@@ -122,7 +123,7 @@ def _expected_list(args: argparse.Namespace) -> tuple[Path | None, str]:
         if args.no_expected_failures:
             raise InputError("give --expected-failures FILE or --no-expected-failures, not both")
         return args.expected_failures, ""
-    if args.no_expected_failures or args.impl not in ("gnugo", *verify.LIBRARY_PROFILES):
+    if args.no_expected_failures or ":" in args.impl:
         return None, ""
     bundled = bundled_expected_failures(args.impl)
     if bundled is None:

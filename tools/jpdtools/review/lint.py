@@ -63,7 +63,7 @@ from jpdtools.review.statuses import CaseStatuses, prove_files
 from jpdtools.review.translations import TRANSLATED_DOCUMENTS, check_translations
 from jpdtools.run.adapters import Adapter, Observation
 from jpdtools.run.compare import CaseResult
-from jpdtools.run.features import exercised
+from jpdtools.run.exercised import exercised
 from jpdtools.run.runner import Filters, LoadFailure, PlanItem, SuiteLoader, execute, make_plan
 from jpdtools.suite.loader import load_question_reviews
 from jpdtools.suite.model import Case, CaseFile, Expectation

@@ -25,21 +25,16 @@ case plays and what its chosen verdict text says under the ruleset —
   (``settling``).
 
 ``jpd lint`` checks the derivation against the reference implementation's own play of every item
-(:func:`exercised`): a feature the reference exercises — a refusal it makes, a halt it reaches —
-that the verdict text does not imply is a lint problem (the case's verdicts are incomplete, or
-this derivation has drifted from the rules).
+(:func:`jpdtools.run.exercised.exercised`): a feature the reference exercises — a refusal it
+makes, a halt it reaches — that the verdict text does not imply is a lint problem (the case's
+verdicts are incomplete, or this derivation has drifted from the rules).
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from jpdref.rules import Rules
 
 from jpdtools.suite.model import Case, CaseAction, Claim, Expectation, Setup, StepVerdict
-
-if TYPE_CHECKING:
-    from jpdtools.run.adapters import Observation
 
 FEATURES: dict[str, str] = {
     "turn-order": "keeps whose turn it is and refuses an action by the side not to move (out-of-turn)",
@@ -159,32 +154,3 @@ def features_of_play(
         found.add("settling")
         found |= _verdict_features(expectation.settle.steps, policy)
     return frozenset(found)
-
-
-@dataclass(frozen=True)
-class Exercised:
-    """A feature the reference's play of an item exercises, and where (``step 3: out-of-turn``)."""
-
-    feature: str
-    where: str
-
-
-def exercised(observation: "Observation", rules: Rules) -> tuple[Exercised, ...]:
-    """The features the reference's ``observation`` of an item shows in use (for ``jpd lint``):
-    each refusal's reason and policy, in play and in settling. (A halt or an end after the last
-    step is not among them: nothing the program does after it is compared unless the verdict
-    text claims it, and then :func:`features_of` finds it there.)"""
-    policy = POLICY_FEATURE[str(rules.value("illegal-move"))]
-    found: list[Exercised] = []
-    stages = [("step", observation.steps)]
-    if observation.settling is not None:
-        stages.append(("settle step", observation.settling.steps))
-    for label, steps in stages:
-        for n, step in enumerate(steps, 1):
-            if step.legal or step.reason is None:
-                continue
-            if step.reason in REASON_FEATURE:
-                found.append(Exercised(REASON_FEATURE[step.reason], f"{label} {n}: {step.reason}"))
-            if step.reason in VIOLATIONS:
-                found.append(Exercised(policy, f"{label} {n}: {step.effect} {step.reason}"))
-    return tuple(found)

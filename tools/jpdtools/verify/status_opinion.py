@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from jpdtools.review.statuses import CaseStatuses, declared, position_of
 from jpdtools.suite.model import Case
+from jpdtools.verify import implementations
 from jpdtools.verify.gtp.client import GtpClient, GtpError
-from jpdtools.verify.gtp.profiles import gnugo
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def opinions(
     cases: Sequence[Case], presets, proven: dict[str, CaseStatuses], binary: str | None = None
 ) -> list[Opinion]:
     """GNU Go's opinion on every case (one engine process for all)."""
-    profile = gnugo(binary)
+    profile = implementations.gtp_profile("gnugo", binary)
     with GtpClient(list(profile.command), timeout=60.0) as client:
         return [ask(client, case, presets, proven.get(case.id)) for case in cases]
 

@@ -301,44 +301,44 @@ def board_of(item: PlanItem) -> str:
 
 # -- implementations ---------------------------------------------------------------------------
 
-LIBRARY_PROFILES = ("sgfmill", "openspiel", "dlgo", "sabaki", "godash", "tenuki", "wgo", "goban")
-
 
 def open_impl(spec: str, timeout: float, engine_rules: frozenset[str] | None = None):
-    """The adapter for ``--impl SPEC``: ``gnugo``, ``gtp:COMMAND…``, ``jsonl:COMMAND…`` or a
-    bundled program of ``LIBRARY_PROFILES``. Raises InputError for an unknown or unusable spec."""
+    """The adapter for ``--impl SPEC``: ``gtp:COMMAND…``, ``jsonl:COMMAND…`` or the NAME of an
+    implementation of ``implementations/`` (:mod:`jpdtools.verify.implementations`: ``gnugo``,
+    ``sgfmill``, …). Raises InputError for an unknown or unusable spec."""
+    from jpdtools.verify import implementations
     from jpdtools.verify.gtp import profiles
     from jpdtools.verify.gtp.adapter import GtpAdapter
 
     kind, colon, rest = spec.partition(":")
-    if spec == "gnugo":
-        binary = profiles.gnugo_binary()
-        if binary is None:
-            raise InputError("--impl gnugo: GNU Go is not installed (Debian: apt-get install gnugo)")
-        return GtpAdapter(profiles.gnugo(binary), timeout, engine_rules)
     if colon and kind == "gtp":
         argv = _argv(spec, rest)
         _runnable(spec, argv[0])
         return GtpAdapter(profiles.generic(argv), timeout, engine_rules)
-    if engine_rules is not None:
-        raise InputError(f"--engine-rules is for GTP engines: {spec!r} declares its rulesets itself")
     if colon and kind == "jsonl":
+        if engine_rules is not None:
+            raise InputError(f"--engine-rules is for GTP engines: {spec!r} declares its rulesets itself")
         argv = _argv(spec, rest)
         _runnable(spec, argv[0])
         return _jsonl(argv, timeout)
-    if spec in LIBRARY_PROFILES:
-        try:
-            from jpdtools.verify.programs.profiles import PROFILES
-        except ImportError:
-            raise InputError(f"--impl {spec}: the bundled program profiles are not installed") from None
-        if spec not in PROFILES:
-            raise InputError(f"--impl {spec}: no such bundled program (known: {', '.join(PROFILES)})")
-        _runnable(spec, PROFILES[spec][0])
-        return _jsonl(list(PROFILES[spec]), timeout)
-    raise InputError(
-        f"--impl {spec!r}: expected gnugo, gtp:COMMAND, jsonl:COMMAND, {', '.join(LIBRARY_PROFILES[:-1])}"
-        f" or {LIBRARY_PROFILES[-1]}"
-    )
+    impl = None if colon else implementations.find(spec)
+    if impl is None:
+        known = ", ".join(implementations.names()) or "none in this installation"
+        raise InputError(
+            f"--impl {spec!r}: expected gtp:COMMAND, jsonl:COMMAND or an implementation ({known})"
+        )
+    hint = f" (install: {impl.install_hint()})" if impl.install else ""
+    if impl.protocol == "gtp":
+        binary = impl.find_binary()
+        if binary is None:
+            raise InputError(f"--impl {spec}: cannot find {' or '.join(impl.binary)}{hint}")
+        return GtpAdapter(implementations.gtp_profile(impl.name, binary), timeout, engine_rules)
+    if engine_rules is not None:
+        raise InputError(f"--engine-rules is for GTP engines: {spec!r} declares its rulesets itself")
+    argv = impl.argv()
+    if shutil.which(argv[0]) is None:
+        raise InputError(f"--impl {spec}: cannot start {argv[0]!r}: not found{hint}")
+    return _jsonl(argv, timeout)
 
 
 def _argv(spec: str, rest: str) -> list[str]:

@@ -18,23 +18,11 @@ only the referee decides is not compared; ``counting`` and ``settling`` are aske
 engine can be told everything (:func:`jpdtools.verify.gtp.limits.count_refusal`), and left out
 with the reason elsewhere.
 
-GNU Go 3.8 (``gnugo --help``; measured behaviour in ``reports/gnugo/DEVIATIONS.md``):
-
-* suicide: ``forbidden`` → ``--forbid-suicide``; ``multi-only`` → ``--allow-suicide`` ("allow
-  suicide except single-stone suicide"); ``allowed`` → ``--allow-all-suicide``;
-* repetition: ``simple-ko`` → ``--simple-ko``; ``positional`` → ``--positional-superko``;
-  ``situational`` → ``--situational-superko``; ``no-retreat`` has no counterpart;
-* position: ``board`` only; virtual moves: ``forbidden`` only (GNU Go has none);
-* pass: ``allowed`` and ``pass-stone`` (pass stones change only prisoners, which the play-phase
-  observations do not include); ``forbidden`` cannot be told to GNU Go;
-* scoring, by the ruleset's ``counting`` axis: ``--japanese-rules`` for ``japanese``,
-  ``--chinese-rules`` otherwise — it changes only GNU Go's counting, never a play-phase decision;
-  ``final_score`` is asked for the ``area`` and ``japanese`` methods only (see
-  :mod:`jpdtools.verify.gtp.limits` for which items qualify) after ``komi`` is set;
-* boards: square, 1..19 (``boardsize 20`` is refused).
+The profiles of the engines ``jpd verify --impl NAME`` knows (GNU Go) are data: the manifest of
+``implementations/NAME/`` (:func:`from_manifest`; what each flag means is in that folder's
+README).
 """
 
-import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -43,7 +31,6 @@ from jpdref.rules import Rules
 
 from jpdtools.run.features import ALL_FEATURES
 
-GNUGO_BINARY = "/usr/games/gnugo"
 # the features the referee plays for a GTP engine, whose claims are therefore not compared
 REFEREE_FEATURES = frozenset(
     {
@@ -108,41 +95,27 @@ def _frozen(table: dict[str, dict[str, tuple[str, ...]]]) -> Mapping[str, Mappin
     return MappingProxyType({k: MappingProxyType(v) for k, v in table.items()})
 
 
-def gnugo_binary() -> str | None:
-    """The GNU Go binary: ``/usr/games/gnugo`` (Debian) or ``gnugo`` on the PATH, else None."""
-    if shutil.which(GNUGO_BINARY):
-        return GNUGO_BINARY
-    return shutil.which("gnugo")
-
-
-def gnugo(binary: str | None = None) -> GtpProfile:
-    """The GNU Go 3.8 profile."""
-    exe = binary or gnugo_binary() or GNUGO_BINARY
+def from_manifest(name: str, command: tuple[str, ...], profile: dict) -> GtpProfile:
+    """The profile an implementation's manifest declares (``implementations/NAME/implementation.json``,
+    :mod:`jpdtools.verify.implementations`): ``command`` is the engine's binary and arguments,
+    ``profile`` the fields of :class:`GtpProfile` (``axes`` and ``scoring`` map values to flag lists)."""
     axes = {
-        "pass": {"allowed": (), "pass-stone": ()},
-        "virtual-move": {"forbidden": ()},
-        "suicide": {
-            "forbidden": ("--forbid-suicide",),
-            "multi-only": ("--allow-suicide",),
-            "allowed": ("--allow-all-suicide",),
-        },
-        "repetition": {
-            "simple-ko": ("--simple-ko",),
-            "positional": ("--positional-superko",),
-            "situational": ("--situational-superko",),
-        },
-        "position": {"board": ()},
+        axis: {value: tuple(flags) for value, flags in values.items()}
+        for axis, values in profile.get("axes", {}).items()
     }
+    scoring = {method: tuple(flags) for method, flags in profile.get("scoring", {}).items()}
     return GtpProfile(
-        name="gnugo",
-        command=(exe, "--mode", "gtp", "--quiet", "--level", "0"),
+        name=name,
+        command=tuple(command),
         axes=_frozen(axes),
-        scoring=MappingProxyType({"japanese": ("--japanese-rules",), "*": ("--chinese-rules",)}),
-        max_size=19,
-        square_only=True,
-        uses_loadsgf=True,
-        has_is_legal=True,
-        counted=frozenset({"area", "japanese"}),
+        scoring=MappingProxyType(scoring),
+        max_size=profile.get("max_size"),
+        square_only=profile.get("square_only", True),
+        uses_loadsgf=profile.get("uses_loadsgf", False),
+        has_is_legal=profile.get("has_is_legal", True),
+        free_handicap=profile.get("free_handicap", False),
+        counted=frozenset(profile.get("counted", ())),
+        lacks=frozenset(profile.get("lacks", ())),
     )
 
 
