@@ -275,3 +275,53 @@ def test_gnugo_gives_a_second_opinion_and_an_unexplained_disagreement_is_listed(
     assert "| test.dead-stone | 5x5 | - | A5 |" in text and "GNU Go reads the corner differently" in text
     non_square = report(opinions(case_file(TWO_AGAINST_ONE).cases, PRESETS, {}))
     assert "GNU Go plays square boards only" in non_square
+
+
+# -- J1989 Art. 7's second test: a capture that costs the capturer --------------------------------
+
+# 003 说明图例: Black's ring and C7 D7 against White's C4 D4 inside and the outer wall. Black can
+# take C4 D4 (B C5 W D6 B D5), but White then takes C7 D7 and the ring: a seki.
+SEKI_003 = """
+O O X X O O .
+O X . . X O .
+O X . . X O .
+O X O O X O .
+O X X X X O .
+O O O O O O .
+. . . . . . .
+"""
+
+# The 5x9 frame of count.art.001 as it stood: C7 touches Black's wall at C6, so B C7 connects
+# and White's D9 block dies; only White moving first makes the seki.
+FRAME_5X9 = """
+X X . O O
+X X . O O
+X X . O O
+O O X X X
+. O X . .
+. O X . .
+. O X . .
+. O X . .
+. O X . .
+"""
+
+
+def test_the_seki_of_003_is_seki_by_the_second_test():
+    proof = StatusProver(RULES, position(SEKI_003)).seki(["C7", "B6", "C4"])
+    assert proof.holds is True, proof.describe()
+    inner = [p for p in proof.proofs if p.chain == ("C4", "D4") and p.needs == "safe"]
+    # Black can capture C4 D4, whoever moves first, but every such capture is answered
+    assert {(p.first, p.holds, p.recaptures) for p in inner} == {("W", True, True), ("B", True, True)}
+    assert all("its owner captures back" in p.describe() for p in inner)
+
+
+def test_stones_whose_capture_costs_the_capturer_are_not_dead():
+    proof = StatusProver(RULES, position(SEKI_003)).dead(["C4"])
+    assert proof.holds is False
+
+
+def test_the_5x9_frame_is_not_seki():
+    proof = StatusProver(RULES, position(FRAME_5X9)).seki(["A9", "D9"])
+    assert proof.holds is False
+    white = {p.first: p.holds for p in proof.proofs if p.chain[0] == "D7" and p.needs == "safe"}
+    assert white == {"B": False, "W": True}  # Black first: B C7 connects and D9 dies

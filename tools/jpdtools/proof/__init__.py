@@ -7,6 +7,8 @@ and the top-level foundations only.
 
 * :mod:`.tree` — the move tree of a proof (frozen values the book draws);
 * :mod:`.benson` — unconditional life (Benson's algorithm): chains no sequence of moves captures;
-* :mod:`.search` — can one side capture a chain, with a given side moving first?
+* :mod:`.region` — where a search plays (a chain's region, living eye space left out);
+* :mod:`.search` — can one side capture a chain for good (J1989 Art. 7's second test: a capture
+  its owner answers by capturing back does not count), with a given side moving first?
 * :mod:`.status` — dead, alive and seki for the chains of a position, by the definitions.
 """

@@ -22,12 +22,17 @@ from jpdref.reasons import Reason
 from jpdref.stones import EMPTY, Color
 
 from jpdtools.proof.benson import unconditionally_alive
+from jpdtools.proof.region import lives_on_its_own, region
 from jpdtools.proof.tree import MoveNode
 
 _REPETITION = {Reason.KO, Reason.SUPERKO}
 CAPTURE, TWO_EYES = "capture", "two-eyes"
 """The goals of a search: ``attacker`` captures the target, or (``two-eyes``) the target's owner,
 as ``attacker``, makes it unconditionally alive (:mod:`.benson`) before play halts."""
+RECAPTURE_MOVES, RECAPTURE_NODES = 8, 400
+"""The bounds of J1989 Art. 7's second test (:meth:`CaptureSearch._costly`): the owner's capture
+back is searched this many moves deep (three of the owner's moves) within this many positions; a
+capture back not found within them lets the capture stand (spec/counting.md#count.status)."""
 SMALL_CHAIN = 3
 """The points of a chain of at most this many stones become playable once it is captured (a ko, a
 snapback, playing under the stones); the points a larger capture frees are outside the search."""
@@ -58,6 +63,7 @@ class CaptureAnswer:
     lines: tuple[MoveNode, ...]
     nodes: int
     stopped: str = ""  # "" | "nodes" | "depth"
+    clean: bool = True  # no move refused by the repetition rule in the search
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,11 @@ class CaptureSearch:
         show: int = 4,
         near_only: bool = False,
         goal: str = "capture",
+        second_test: bool = True,
+        root: Game | None = None,
     ) -> None:
+        if root is not None:  # the search starts from a game in progress (its history kept)
+            stones = {p: Color(c) for p, c in enumerate(root.board.color) if c != EMPTY}
         self.rules, self.geometry, self.stones = rules, geometry, dict(stones)
         self.target, self.attacker = target, attacker
         small = {p for p in stones if len(_chain(geometry, stones, p)) <= SMALL_CHAIN}
@@ -106,11 +116,16 @@ class CaptureSearch:
         # fewer moves, so a capture found is still a proof; a failure proves nothing
         self.near_only = near_only
         self.goal = goal
+        # J1989 Art. 7's second test: a capture its owner answers by capturing a capturing chain
+        # back costs the capturer, and does not count (:meth:`_costly`)
+        self.second_test = second_test
+        self.recaptures: dict[tuple[bytes, int], CaptureAnswer] = {}  # _costly's answers, by position
+        self.root = root
 
     def run(self, first: Color) -> CaptureAnswer:
         """Search with ``first`` to move."""
         self.nodes, self.table, self.first = 0, {}, first
-        game = self._replay(())
+        game = self.root.copy() if self.root is not None else self._replay(())
         limit = self.max_depth
         result = _Result(None, (), True)
         # iterative deepening: short lines first (a decided answer is exact at any depth bound,
@@ -126,7 +141,8 @@ class CaptureSearch:
                 break
         self.max_depth = limit
         value = result.value
-        return CaptureAnswer(value, result.lines if value is not None else (), self.nodes, self.stopped)
+        lines = result.lines if value is not None else ()
+        return CaptureAnswer(value, lines, self.nodes, self.stopped, result.clean)
 
     # -- the search --------------------------------------------------------------------------
     def _replay(self, path: tuple[Action, ...]) -> Game:
@@ -201,6 +217,13 @@ class CaptureSearch:
                 removed = step.self_captures if attacking else step.captures
             if set(removed) & self.target:
                 result = _Result(self.goal == CAPTURE, (), True)
+                if self.goal == CAPTURE and self.second_test:
+                    back = self._costly(child, step.captures)
+                    if back.captured is not False:  # recaptured (or undecided): not a capture for good
+                        value = None if back.captured is None else False
+                        result = _Result(value, back.lines, back.clean)
+                        note += "; its owner captures back"
+                        terminal = False
             elif child.phase is not Phase.CONTEST:
                 result = _Result(False, (), True)
                 note = "play halts"
@@ -221,6 +244,57 @@ class CaptureSearch:
         if undecided:
             return _Result(None, (), clean)
         return self._remember(key, _Result(not attacking, tuple(proof), clean))
+
+    def _costly(self, game: Game, captured: tuple[int, ...]) -> CaptureAnswer:
+        """J1989 Art. 7's second test: after the attacker's move that captured the target (the
+        target's owner to move on ``game``), can the owner capture a chain of the attacker next to
+        the captured points back, against any defence, within :data:`RECAPTURE_MOVES` moves? A
+        plain search (no second test of its own) on the capturing chain's region, its positions
+        charged to this search's budget. ``captured`` True: the capture cost the capturer;
+        False: it stands (a chain that lives on its own is not searched)."""
+        board = game.board
+        key = (bytes(board.color), int(game.to_move))
+        known = self.recaptures.get(key)
+        if known is not None:
+            return known
+        chains: list[frozenset[int]] = []
+        for p in captured:
+            for q in board.nbrs[p]:
+                ch = board.chain[q]
+                if ch is not None and ch.color == self.attacker and frozenset(ch.stones) not in chains:
+                    chains.append(frozenset(ch.stones))
+        answer = CaptureAnswer(False, (), 0)
+        for chain in chains:
+            if lives_on_its_own(board, chain):
+                continue
+            libs = {q for p in chain for q in board.nbrs[p] if board.color[q] == EMPTY}
+            if len(libs) > (RECAPTURE_MOVES + 1) // 2:
+                continue  # the owner has too few moves to fill them all, even if never answered
+            search = CaptureSearch(
+                self.rules,
+                self.geometry,
+                {},
+                chain,
+                self.attacker.opponent,
+                region(board, chain),
+                budget=RECAPTURE_NODES,
+                max_depth=RECAPTURE_MOVES,
+                show=self.show,
+                near_only=True,
+                second_test=False,
+                root=game,
+            )
+            answer = search.run(game.to_move)
+            self.nodes += search.nodes
+            if answer.captured:
+                break
+            answer = CaptureAnswer(False, (), answer.nodes, answer.stopped, answer.clean)
+        if self.nodes > self.budget:
+            self.stopped = "nodes"
+            raise _OutOfBudget
+        if answer.clean:
+            self.recaptures[key] = answer
+        return answer
 
     def _remember(self, key: tuple[bytes, int, bool], result: _Result) -> _Result:
         if result.clean and result.value is not None:

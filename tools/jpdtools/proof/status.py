@@ -1,15 +1,17 @@
 """Dead, alive and seki for the chains of a position, by the definitions of
 spec/counting.md#count.status.
 
-* **dead** — for each side moving first, the opponent captures the chain against any defence;
-* **alive** — for each side moving first, the opponent cannot capture it (unconditional life,
-  :mod:`.benson`, decides without search where it applies);
+* **dead** — for each side moving first, the opponent captures the chain against any defence, by
+  a capture that stands (its owner cannot capture a capturing chain back: J1989 Art. 7's second
+  test);
+* **alive** — for each side moving first, the opponent cannot capture it by a capture that stands
+  (unconditional life, :mod:`.benson`, decides without search where it applies);
 * **seki** — chains of both colours, each alive in that sense, each with a liberty on a *shared*
   point (an empty area that living stones of both colours border: J1989 Art. 8's dame, 004's 公气),
   and none of which its owner can make unconditionally alive on its own (two eyes).
 
-Each chain is proved by :class:`.search.CaptureSearch` on its *region*: the empty areas next to it
-and next to the opponent's chains that touch it. The answers keep the first moves of each proof.
+Each chain is proved by :class:`.search.CaptureSearch` on its *region* (:mod:`.region`). The
+answers keep the first moves of each proof.
 """
 
 from collections.abc import Iterable
@@ -20,11 +22,16 @@ from jpdref.board import Board
 from jpdref.stones import EMPTY, Color
 
 from jpdtools.proof.benson import unconditionally_alive
-from jpdtools.proof.search import TWO_EYES, CaptureSearch
+from jpdtools.proof.region import area as _area
+from jpdtools.proof.region import region
+from jpdtools.proof.search import TWO_EYES, CaptureAnswer, CaptureSearch
 from jpdtools.proof.tree import MoveNode
 
 DEAD, ALIVE, SEKI = "dead", "alive", "seki"
 DEFAULT_BUDGET = 6_000
+ESCALATION = 10
+"""A search undecided within the budget runs once more with this many times the budget (the few
+hard diagrams pay for it; lint keeps every answer in its cache)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,9 @@ class ChainProof:
     nodes: int = 0
     stopped: str = ""
     method: str = "search"  # "search" | "unconditional"
+    # J1989 Art. 7's second test decided it: the opponent can capture the chain, but every such
+    # capture is answered by its owner capturing a capturing chain back (a capture that costs)
+    recaptures: bool = False
 
     @property
     def name(self) -> str:
@@ -65,6 +75,8 @@ class ChainProof:
             return f"{self.color} {self.name}, {side} first: {verb} ({self.nodes} nodes)"
         captured = (self.needs == "captured") == self.holds
         verb = "is captured" if captured else "cannot be captured"
+        if self.recaptures:
+            verb = "is captured only at a cost: its owner captures back (J1989 Art. 7, second test)"
         return f"{self.color} {self.name}, {side} first: {verb} ({self.nodes} nodes)"
 
 
@@ -110,39 +122,6 @@ class Position:
         return Board.from_stones(self.geometry, self.stones)
 
 
-def _area(color: list[int], nbrs, start: int) -> frozenset[int]:
-    seen, stack = {start}, [start]
-    while stack:
-        p = stack.pop()
-        for q in nbrs[p]:
-            if q not in seen and color[q] == EMPTY:
-                seen.add(q)
-                stack.append(q)
-    return frozenset(seen)
-
-
-def region(board: Board, chain: frozenset[int]) -> frozenset[int]:
-    """The empty areas next to ``chain`` (its liberties' areas), and the empty areas next to the
-    opponent's chains that touch ``chain`` or those areas (the chains it races or shares with)."""
-    color, nbrs = board.color, board.nbrs
-    own = color[next(iter(chain))]
-    points: set[int] = set()
-    for p in chain:
-        for q in nbrs[p]:
-            if color[q] == EMPTY and q not in points:
-                points |= _area(color, nbrs, q)
-    rivals: set[int] = set()
-    for p in chain | points:
-        for q in nbrs[p]:
-            if color[q] not in (EMPTY, own):
-                rivals |= set(board.chain[q].stones)
-    for p in rivals:
-        for q in nbrs[p]:
-            if color[q] == EMPTY and q not in points:
-                points |= _area(color, nbrs, q)
-    return frozenset(points)
-
-
 class StatusProver:
     """Proves statuses on one position under ``rules`` (the engine's legality), each chain search
     bounded by ``budget`` nodes."""
@@ -174,22 +153,38 @@ class StatusProver:
             return (ChainProof(names, color.letter, color.letter, needs, True, method="unconditional"),)
         out = []
         for first in (color, color.opponent):
-            answer = None
-            for near_only in (True, False) if needs == "captured" else (False,):
-                search = CaptureSearch(
-                    self.rules,
-                    self.geometry,
-                    self.position.stones,
-                    chain,
-                    color.opponent,
-                    region(self.board, chain),
-                    budget=self.budget,
-                    show=self.show,
-                    near_only=near_only,
-                )
-                answer = search.run(first)
-                if answer.captured:
-                    break
+
+            def attempt(near_only: bool, second_test: bool, first: Color = first) -> CaptureAnswer:
+                answer = None
+                for budget in (self.budget, self.budget * ESCALATION):
+                    search = CaptureSearch(
+                        self.rules,
+                        self.geometry,
+                        self.position.stones,
+                        chain,
+                        color.opponent,
+                        region(self.board, chain),
+                        budget=budget,
+                        show=self.show,
+                        near_only=near_only,
+                        second_test=second_test,
+                    )
+                    answer = search.run(first)
+                    if answer.captured is not None or (near_only and not second_test):
+                        break
+                return answer
+
+            # a plain search first (captures count as they fall); only when it finds a capture (or
+            # stops) does the second test (a capture its owner answers by capturing back does not
+            # count) search again — it can only turn captures into failures
+            answer = attempt(True, False) if needs == "captured" else attempt(False, False)
+            if needs == "captured" and not answer.captured:
+                answer = attempt(False, False)
+            plain = answer.captured
+            if plain is not False:
+                answer = attempt(True, True) if needs == "captured" else answer
+                if needs != "captured" or not answer.captured:
+                    answer = attempt(False, True)
             holds = None if answer.captured is None else answer.captured is (needs == "captured")
             out.append(
                 ChainProof(
@@ -201,6 +196,7 @@ class StatusProver:
                     answer.lines,
                     answer.nodes,
                     answer.stopped,
+                    recaptures=plain is True and answer.captured is False,
                 )
             )
         return tuple(out)

@@ -78,7 +78,7 @@ def position_of(case: Case, rules: Rules) -> Position:
     return Position(geometry, {p: Color(c) for p, c in enumerate(game.board.color) if c})
 
 
-PROVER_VERSION = "1"
+PROVER_VERSION = "2"
 """Changes whenever the prover or the definitions change: it keys the cache of proofs."""
 
 
