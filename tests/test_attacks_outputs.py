@@ -203,3 +203,67 @@ def test_a_signal_during_an_export_leaves_the_earlier_export_and_no_staging(tmp_
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert _tree(out) == before and _hidden(out) == []
+
+
+# -- no command writes over its inputs (jpdtools/outputs.py) ---------------------------------------
+@pytest.fixture
+def suite_copy(tmp_path) -> Path:
+    cases = tmp_path / "suite" / "ko.yaml"
+    cases.parent.mkdir()
+    cases.write_text(Path(KO).read_text(encoding="utf-8"), encoding="utf-8")
+    return cases
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "{cases}", "--junit", "{cases}"],
+        ["run", "--suite", "{suite}", "--junit", "{suite}/report.xml"],
+        ["verify", "--impl", "gnugo", "{cases}", "--junit", "{cases}"],
+        ["verify", "--impl", "gnugo", "{cases}", "--html", "{cases}"],
+        ["verify", "--impl", "gnugo", "{cases}", "--report-dir", "{cases}"],
+        ["verify", "--impl", "gnugo", "--suite", "{suite}", "--report-dir", "{suite}/reports"],
+        ["export", "--to", "json", "-o", "{cases}", "{cases}"],
+        ["export", "--to", "json", "-o", "{suite}/export", "--suite", "{suite}"],
+        ["export", "--to", "json", "--out", "{tmp}", "{cases}"],
+        ["book", "-o", "{cases}", "{cases}"],
+        ["book", "--out", "{tmp}", "{cases}"],
+        ["lint", "{cases}", "--gnugo-opinion", "{cases}"],
+    ],
+)
+def test_no_output_is_written_over_an_input(argv, tmp_path, suite_copy, capsys):
+    before = suite_copy.read_bytes()
+    where = {"cases": str(suite_copy), "suite": str(suite_copy.parent), "tmp": str(tmp_path)}
+    argv = [word.format(**where) for word in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("jpd: error: ") and str(tmp_path) in err and err.count("\n") == 1, err
+    assert suite_copy.read_bytes() == before
+    assert sorted(p.name for p in suite_copy.parent.iterdir()) == ["ko.yaml"]
+
+
+@pytest.mark.parametrize("option", ["--junit", "--html"])
+def test_a_report_is_not_written_over_a_file_of_another_kind(option, tmp_path, capsys):
+    readme = tmp_path / "README.md"
+    readme.write_text("# mine\n", encoding="utf-8")
+    argv = ["run", KO, *ONE, "--junit", str(readme)] if option == "--junit" else [
+        "verify", "--impl", "gnugo", KO, *ONE, "--html", str(readme)
+    ]  # fmt: skip
+    assert main(argv) == 2
+    assert "not an earlier" in capsys.readouterr().err
+    assert readme.read_text(encoding="utf-8") == "# mine\n"
+
+
+def test_an_earlier_report_is_replaced(tmp_path):
+    junit = tmp_path / "run.xml"
+    assert main(["run", KO, *ONE, "-q", "--junit", str(junit)]) == 0
+    first = junit.read_text(encoding="utf-8")
+    assert main(["run", KO, *OTHER, "-q", "--junit", str(junit)]) == 0
+    assert junit.read_text(encoding="utf-8") != first
+
+
+def test_nothing_is_written_into_the_suite_jpd_reads(capsys):
+    target = conformance_dir() / "nosuch-out.xml"
+    assert main(["run", KO, *ONE, "--junit", str(target)]) == 2
+    assert "the suite or the specification" in capsys.readouterr().err
+    assert not target.exists()

@@ -342,7 +342,7 @@ def test_a_shard_holds_the_same_records_wherever_the_collection_lies(wild, tmp_p
 @pytest.mark.parametrize(
     "option, value, message",
     [
-        ("--out", "", "argument --out: an empty file name"),
+        ("--out", "", "argument -o/--out: an empty file name"),
         ("--summary", "", "argument --summary: an empty file name"),
         ("--out", "FOLDER", "is a folder, not a file"),
         ("--out", "FOLDER/missing/out.jsonl", "cannot write"),

@@ -1,5 +1,5 @@
 """A program written only from the protocol documentation passes first time (issue 21, done-when):
-tests/docs_program.py, standard library only, declaring its rule features (protocol 3)."""
+examples/board_program.py, standard library only, declaring its rule features (protocol 3)."""
 
 import json
 import shlex
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from jpdtools.cli import main
 
-PROGRAM = [sys.executable, str(Path(__file__).with_name("docs_program.py"))]
+PROGRAM = [sys.executable, str(Path(__file__).resolve().parents[1] / "examples" / "board_program.py")]
 SHAPE = "japanese:illegal-move=refuse+jpd-art-2008:illegal-move=refuse"  # the library shape
 
 

@@ -153,7 +153,8 @@ def test_malformed_case_files(text, tmp_path_factory):
     assert leftovers == [], leftovers
 
 
-KO = str(Path(__file__).resolve().parents[1] / "conformance" / "ko.yaml")  # a small case file
+KO_SOURCE = Path(__file__).resolve().parents[1] / "conformance" / "ko.yaml"  # a small case file
+KO = "CASES.yaml"  # in argv: replaced by a copy of KO_SOURCE in the example's own temporary folder
 OPTIONS = {
     "run": ["--rules", "--tag", "--id", "--json", "--junit", "-q", "-v"],
     "play": ["--rules", "--moves", "--size", "--handicap", "--json"],
@@ -194,6 +195,11 @@ def command_lines(draw) -> list[str]:
 def test_command_lines(argv, tmp_path_factory, monkeypatch):
     tmp = tmp_path_factory.mktemp("argv")
     monkeypatch.chdir(tmp)  # a stray OUTDIR or --junit lands here, never in the checkout
+    cases = tmp / "cases" / "ko.yaml"  # a copy: a bare --junit before it may name it as output
+    cases.parent.mkdir()
+    cases.write_bytes(KO_SOURCE.read_bytes())
+    argv = [str(cases) if word == KO else word for word in argv]
     check(argv)
+    assert cases.read_bytes() == KO_SOURCE.read_bytes(), f"jpd {argv!r} wrote over its input"
     leftovers = [p.name for p in tmp.rglob("*") if p.name.startswith(".")]
     assert leftovers == [], leftovers

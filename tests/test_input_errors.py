@@ -1,8 +1,9 @@
 """Bad input gets a clear, located error that shows no internals (issue 12, items 9–12)."""
 
 import pytest
-from jpdtools.cli import main
+from jpdtools.cli import COMMANDS, GROUPS, main
 from jpdtools.errors import InputError, Location
+from jpdtools.paths import conformance_dir
 from jpdtools.suite.dsl import Dsl
 
 
@@ -116,3 +117,46 @@ def test_play_reads_a_gb2312_record_as_replay_and_count_do(capsys, tmp_path):
     assert main(["play", "--rules", "chinese", str(game), "--moves", "W C3"]) == 0
     assert main(["count", "--rules", "chinese", str(game)]) == 0
     capsys.readouterr()
+
+
+# -- one grammar for every command ------------------------------------------------------------------
+def test_jpd_without_a_command_is_a_usage_error(capsys):
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "usage: jpd COMMAND" in err and "jpd: error: name a command" in err
+
+
+def test_jpd_help_lists_every_command_in_groups(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert sorted(n for names in GROUPS.values() for n in names) == sorted(COMMANDS)
+    assert all(f"{title}:" in out for title in GROUPS)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_has_examples_quiet_and_verbose(command, capsys):
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:\n  jpd " + command in out
+    assert "-q" in out and "-v" in out and "``" not in out
+
+
+def test_count_dead_on_an_empty_point_is_an_error(tmp_path, capsys):
+    board = tmp_path / "b.txt"
+    board.write_text("3x3\n. X .\nX X .\n. . .\n", encoding="utf-8")
+    assert main(["count", str(board), "--dead", "A1", "--rules", "chinese"]) == 2
+    assert "--dead A1: no stone on A1" in capsys.readouterr().err
+
+
+def test_the_old_outdir_argument_still_works_with_a_note(tmp_path, capsys):
+    out = tmp_path / "export"
+    assert (
+        main(
+            ["export", "--to", "json", str(out), str(conformance_dir() / "ko.yaml"), "--id", "ko.simple.001"]
+        )
+        == 0
+    )
+    assert "deprecated: write -o/--out" in capsys.readouterr().err
+    assert (out / "cases.jsonl").is_file()

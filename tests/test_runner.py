@@ -466,8 +466,8 @@ def test_run_exit_codes(suite_dir, capsys):
     assert "jpd: error:" in err and "Traceback" not in err
 
 
-def test_run_json_and_junit(suite_dir, capsys, tmp_path):
-    junit = tmp_path / "out.xml"
+def test_run_json_and_junit(suite_dir, capsys, tmp_path_factory):
+    junit = tmp_path_factory.mktemp("reports") / "out.xml"  # not inside the suite: refused there
     code = main(["run", str(suite_dir), "--json", "--junit", str(junit), "--id", "ko.*"])
     assert code == FAILURE  # ko.wrong fails and bad.yaml cannot be loaded
     data = json.loads(capsys.readouterr().out)

@@ -9,6 +9,7 @@ input (InputError, RulesError and the engine's set-up errors) prints ``jpd: erro
 
 import argparse
 import importlib
+import re
 import signal
 import sys
 from collections.abc import Iterator
@@ -34,29 +35,135 @@ COMMANDS = {
     "book": "write the committee's case book: a static site of every case, clause, seed article and ruleset",
 }
 
+GROUPS = {
+    "check a program against the rules": ("verify", "matrix", "fuzz", "export"),
+    "explore the rules": ("rules", "play", "count", "explain", "trace"),
+    "game records": ("replay", "study"),
+    "the suite and its review": ("run", "lint", "book", "review"),
+}
 
-def _build_parser() -> argparse.ArgumentParser:
+EXAMPLES = {
+    "run": """\
+  jpd run                                  # the whole suite, every ruleset
+  jpd run --rules chinese+japanese --tag ko
+  jpd run conformance/ko.yaml --json       # one file, results as JSON
+  jpd run -q --junit /tmp/jpd.xml          # a JUnit report for CI""",
+    "play": """\
+  jpd play examples/ko.txt --rules jpd-2022 --moves "B @a W D3 B pass"
+  jpd play examples/ko.txt --moves "B @a W D3"          # every ruleset, side by side
+  jpd play --size 9 --moves "B E5 W pass B pass" --rules chinese --json""",
+    "rules": """\
+  jpd rules                                # every preset, one line each
+  jpd rules japanese                       # one preset, with the source of every value
+  jpd rules chinese:komi=6.5 --json""",
+    "explain": """\
+  jpd explain ko.simple.001
+  jpd explain ko.simple.001 --rules chinese+japanese""",
+    "lint": """\
+  jpd lint                                 # the whole suite
+  jpd lint conformance/ko.yaml --no-coverage-table""",
+    "trace": """\
+  jpd trace "000 §22"                      # a seed article → its clauses → their cases
+  jpd trace rep.no-retreat                 # a clause → its articles and cases
+  jpd trace ko.simple.001 --json""",
+    "verify": """\
+  jpd verify --impl gnugo -j 2 --report-dir /tmp/gnugo
+  jpd verify --impl "gtp:my-engine --gtp" --engine-rules chinese
+  jpd verify --impl "jsonl:python3 my_program.py" --rules jpd-2022 --tag ko""",
+    "matrix": """\
+  jpd matrix reports --out /tmp/matrix.html""",
+    "fuzz": """\
+  jpd fuzz --impl gnugo --rules chinese --games 200 --out /tmp/findings
+  jpd fuzz --impl "jsonl:python3 my_program.py" --rules jpd-2022 --seconds 30""",
+    "export": """\
+  jpd export --to json --out /tmp/jpd-export       # OUTDIR/cases.jsonl
+  jpd export --to all --out /tmp/jpd-export conformance/ko.yaml""",
+    "count": """\
+  jpd count examples/final.txt                     # every ruleset, side by side
+  jpd count examples/final.txt --rules chinese     # one ruleset, step by step
+  jpd count game.sgf --komi record --json""",
+    "replay": """\
+  jpd replay game.sgf                              # one record, every ruleset
+  jpd replay games/ --rules chinese+japanese --out /tmp/verdicts.jsonl -j 2""",
+    "study": """\
+  jpd study games/ --out /tmp/study                # the table, and a page with boards
+  jpd study games.tar.gz --rules chinese+japanese --komi record --json""",
+    "review": """\
+  jpd review status
+  jpd review apply reviewer-a.json reviewer-b.json --dry-run""",
+    "book": """\
+  jpd book --out /tmp/jpd-book                     # then open /tmp/jpd-book/index.html
+  jpd book --out /tmp/jpd-book --tag ko --pdf""",
+}
+
+
+TABLES = ("play", "count", "rules", "replay", "study", "lint")  # commands whose tables fit the terminal
+
+
+def _usage() -> str:
+    """``jpd --help``: the commands in groups, each with its one line."""
+    lines = [
+        "usage: jpd COMMAND [options]   (jpd COMMAND --help for its options and examples)",
+        "",
+        "jipingdian: the 计枰点 Go rules specification, reference and conformance suite",
+    ]
+    for title, names in GROUPS.items():
+        lines += ["", f"{title}:"]
+        lines += [f"  {name:<9} {COMMANDS[name]}" for name in names]
+    lines += [
+        "",
+        "options:",
+        "  -h, --help     this list",
+        "  -V, --version  the jipingdian version, and which suite and spec it reads",
+        "",
+        "Every command takes -q/--quiet and -v/--verbose; a command that prints a result takes --json;",
+        "--rules is NAME, NAME:axis=value,… or several joined by '+' (default: all). Exit status: 0 ok,",
+        "1 a check failed, 2 bad input, 3 nothing selected, 130 interrupted.",
+    ]
+    return "\n".join(lines)
+
+
+def _plain(text: str | None) -> str | None:
+    """A module docstring as help text: no reStructuredText literals, no spec anchors."""
+    if text is None:
+        return None
+    return re.sub(r"\s*\{#[a-z0-9.-]+\}", "", text.replace("``", ""))
+
+
+def command_parser(name: str, module) -> argparse.ArgumentParser:
+    """The parser of ``jpd NAME``: the module's options, then the options every command shares
+    (``-q``, ``-v``) where the module has none of its own, and its examples."""
     parser = argparse.ArgumentParser(
-        prog="jpd",
-        description="jipingdian: the 计枰点 Go rules specification, reference and conformance suite",
+        prog=f"jpd {name}",
+        description=COMMANDS[name],
+        epilog=f"examples:\n{EXAMPLES[name]}" if name in EXAMPLES else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "--version",
-        "-V",
-        action="store_true",
-        help="the jipingdian version, and which suite and spec it reads",
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, help_text in COMMANDS.items():
-        sub.add_parser(name, help=help_text, add_help=False)
+    module.add_arguments(parser)
+    parser.description = _plain(parser.description)
+    known = parser._option_string_actions  # argparse has no public way to ask
+    if "--quiet" not in known:
+        flags = (["-q"] if "-q" not in known else []) + ["--quiet"]
+        parser.add_argument(*flags, action="store_true", help="no progress and no notes")
+    if name in TABLES:
+        parser.add_argument(
+            "--wide", action="store_true", help="tables as wide as they are (no cut to the terminal)"
+        )
+    if "--verbose" not in known:
+        flags = (["-v"] if "-v" not in known else []) + ["--verbose"]
+        parser.add_argument(*flags, action="store_true", help="more detail where there is more to say")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _escape_undecodable_names()
-    if not argv or argv[0] in ("-h", "--help"):
-        _build_parser().print_help()
+    if not argv:
+        print(_usage(), file=sys.stderr)
+        print("jpd: error: name a command", file=sys.stderr)
+        return ERROR
+    if argv[0] in ("-h", "--help"):
+        print(_usage())
         return 0
     if argv[0] in ("--version", "-V"):
         return guarded(print_version, None)
@@ -69,9 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"jpd: error: unknown command {name!r}{hint}", file=sys.stderr)
         return ERROR
     module = importlib.import_module(f"jpdtools.commands.{name.replace('-', '_')}")
-    parser = argparse.ArgumentParser(prog=f"jpd {name}", description=COMMANDS[name])
-    module.add_arguments(parser)
-    args = parser.parse_args(argv[1:])
+    args = command_parser(name, module).parse_args(argv[1:])
     return guarded(module.run, args)
 
 

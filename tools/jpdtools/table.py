@@ -1,6 +1,16 @@
-"""Plain-text tables for the terminal (no colour, no dependencies)."""
+"""Plain-text tables for the terminal (no dependencies).
 
+A table is as wide as its content, unless a width is given (:func:`terminal_width`: the
+terminal's, when standard output is one and ``--wide`` is not asked for): then the widest columns
+are cut, each cell that no longer fits ending in "…". Piped output is never cut, so what other
+programs parse stays whole.
+"""
+
+import shutil
+import sys
 import unicodedata
+
+MIN_COLUMN = 8  # a column is never cut narrower than this
 
 
 def _width(text: str) -> int:
@@ -11,12 +21,46 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
 
 
-def render(headers: list[str], rows: list[list[str]]) -> str:
-    """A left-aligned table with a rule under the header; wide (CJK) characters count double."""
+def _cut(text: str, width: int) -> str:
+    if _width(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if _width(out + ch) > width - 1:
+            break
+        out += ch
+    return out + "…"
+
+
+def terminal_width(wide: bool = False) -> int | None:
+    """The width to fit a table into: the terminal's columns when standard output is a terminal
+    (and ``wide`` is not asked for), else None (no limit)."""
+    if wide or not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size((100, 24)).columns
+
+
+def _fit(widths: list[int], limit: int) -> list[int]:
+    widths = list(widths)
+    while sum(widths) + 2 * (len(widths) - 1) > limit:
+        widest = max(range(len(widths)), key=lambda i: widths[i])
+        if widths[widest] <= MIN_COLUMN:
+            break
+        widths[widest] -= 1
+    return widths
+
+
+def render(headers: list[str], rows: list[list[str]], width: int | None = None) -> str:
+    """A left-aligned table with a rule under the header; wide (CJK) characters count double.
+    With ``width``, the widest columns are cut until the table fits (cut cells end in "…")."""
     cols = [headers, *rows]
     widths = [max(_width(str(r[i])) for r in cols) for i in range(len(headers))]
-    lines = ["  ".join(_pad(str(h), w) for h, w in zip(headers, widths, strict=True)).rstrip()]
-    lines.append("  ".join("-" * w for w in widths))
-    for r in rows:
-        lines.append("  ".join(_pad(str(c), w) for c, w in zip(r, widths, strict=True)).rstrip())
+    if width is not None:
+        widths = _fit(widths, width)
+
+    def line(cells) -> str:
+        return "  ".join(_pad(_cut(str(c), w), w) for c, w in zip(cells, widths, strict=True)).rstrip()
+
+    lines = [line(headers), "  ".join("-" * w for w in widths)]
+    lines += [line(r) for r in rows]
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""``jpd book OUTDIR [PATHS…|--suite DIR] [--tag T] [--id PATTERN] [--pdf]``: the committee's case book.
+"""``jpd book -o OUTDIR [PATHS…|--suite DIR] [--tag T] [--id PATTERN] [--pdf]``: the committee's case book.
 
 A static site in two editions, ``OUTDIR/en/`` and ``OUTDIR/zh/``: the same pages, each in its
 language, each linked to its twin; ``OUTDIR/index.html`` leads to both. It works from ``file://``
@@ -17,17 +17,18 @@ from pathlib import Path
 from jpdtools.book.build import LAYOUT, build
 from jpdtools.book.lang import EDITIONS
 from jpdtools.book.pdf import print_pdf
-from jpdtools.commands.selecting import add_suite_argument, suite_paths
+from jpdtools.commands.selecting import add_outdir_arguments, add_suite_argument, outdir_value, suite_paths
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outdir import check_outdir
+from jpdtools.outputs import check_output
 from jpdtools.paths import spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.run.runner import Filters, default_loader
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("outdir", metavar="OUTDIR", help="the directory to write the book into")
+    add_outdir_arguments(parser, "the book (new, empty, or an earlier book, which is replaced whole)")
     parser.add_argument(
         "paths", nargs="*", type=Path, metavar="PATH", help="case files or directories (default: the suite)"
     )
@@ -49,11 +50,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.outdir.strip():
-        raise InputError("OUTDIR is empty: name the directory to write the book into")
-    outdir = Path(args.outdir)
+    outdir = outdir_value(args, "book")
+    check_output("OUTDIR", outdir, "folder", suite_paths(args))
     if outdir.exists() and not outdir.is_dir():
-        raise InputError(f"OUTDIR {args.outdir} is a file, not a directory")
+        raise InputError(f"OUTDIR {outdir} is a file, not a directory")
     check_outdir(outdir, LAYOUT)
     filters = Filters(tags=tuple(args.tag), ids=tuple(args.ids))
     paths = suite_paths(args)

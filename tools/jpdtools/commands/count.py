@@ -24,6 +24,7 @@ from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools import table
 from jpdtools.commands.recordopts import add_komi_argument
+from jpdtools.commands.selecting import add_rules_argument, rules_value
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import Marks, MarksError, Refusal, play_action, read_marks, replay_record
@@ -46,9 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a board diagram file (case-format syntax; x/o are stones agreed dead) or an SGF file "
         "(its TB/TW territory marks are the record's agreement: spec/counting.md#count.replay, rule 2)",
     )
-    parser.add_argument(
-        "--rules", default="all", metavar="NAME|all", help="a preset (NAME:axis=value,…) or all"
-    )
+    add_rules_argument(parser)
     for name, what in (
         ("dead", "stones agreed dead (a vertex stands for its chain)"),
         ("seki", "living stones in seki (a vertex stands for its chain)"),
@@ -242,6 +241,10 @@ def final_position(req: Request, game: Game | None) -> FinalPosition:
             record = req.start.marks.agreement(g, stones, req.start.record.path if req.start.record else "")
         except MarksError as err:
             raise InputError(str(err), code=err.code) from None
+    for option, vertices in (("--dead", req.dead), ("--seki", req.seki)):
+        for v in vertices:
+            if not stones[g.from_gtp(v)]:
+                raise InputError(f"{option} {v}: no stone on {v} (it names a chain of stones)")
     dead = {g.from_gtp(v) for v in (*req.start.dead, *req.dead)} | record.dead
 
     def points(vertices) -> frozenset[int]:
@@ -422,7 +425,7 @@ def make_request(args, start: Start, dsl: Dsl) -> Request:
 
 def run(args) -> int:
     dsl = Dsl()
-    rulesets = load_presets().select(args.rules)
+    rulesets = load_presets().select(rules_value(args.rules))
     req = make_request(args, load_start(args.position, dsl), dsl)
     if args.komi == "record" and req.start.record is not None:
         rulesets = [with_record_komi(rules, req.start.record)[0] for rules in rulesets]
@@ -431,7 +434,7 @@ def run(args) -> int:
         print(json.dumps([row_json(r) for r in rows], ensure_ascii=False, indent=2))
         return 0
     headers = ["ruleset", "method", "unit", "black", "white", "komi", "margin", "winner"]
-    print(table.render(headers, [table_row(r) for r in rows]))
+    print(table.render(headers, [table_row(r) for r in rows], table.terminal_width(args.wide)))
     notes = refusal_notes(rows)
     if notes:
         print("\nrefused actions:\n" + "\n".join(f"  {n}" for n in notes))

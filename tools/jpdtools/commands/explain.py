@@ -18,7 +18,7 @@ from pathlib import Path
 
 from jpdref.coords import GTP_COLUMNS
 
-from jpdtools.commands.selecting import add_suite_argument, suite_paths
+from jpdtools.commands.selecting import RULES_HELP, add_rules_argument, add_suite_argument, suite_paths
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import spec_dir
@@ -61,13 +61,7 @@ from jpdtools.suite.model import Case, SettleSpec, decimal_text
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", metavar="ID", help="the case id")
-    parser.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="R",
-        help="only these rulesets (comma-separated, repeatable; default: all the case applies to)",
-    )
+    add_rules_argument(parser, RULES_HELP + ": those the case applies to")
     parser.add_argument(
         "--path",
         action="append",

@@ -1,4 +1,4 @@
-"""``jpd export --to json|sgf|gtp OUTDIR [PATHS…]``: the suite in forms other programs read.
+"""``jpd export --to json|sgf|gtp -o OUTDIR [PATHS…]``: the suite in forms other programs read.
 
 Forms (spec/export-formats.md): ``json`` → ``OUTDIR/cases.jsonl``; ``sgf`` →
 ``OUTDIR/sgf/<case-id>/<ruleset>.sgf``; ``gtp`` → ``OUTDIR/gtp/<case-id>.<ruleset>.tst`` (GNU Go
@@ -11,12 +11,17 @@ case could not be resolved or an item failed to export, 2 for bad command-line i
 
 import argparse
 import sys
-from pathlib import Path
 
-from jpdtools.commands.selecting import add_selection_arguments, selected_plan
-from jpdtools.errors import InputError
+from jpdtools.commands.selecting import (
+    add_outdir_arguments,
+    add_selection_arguments,
+    outdir_value,
+    selected_plan,
+    suite_paths,
+)
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.export.layout import FORMS, NOT_EXPORTED_NAME, write_export
+from jpdtools.outputs import check_output
 from jpdtools.presets import load_presets
 from jpdtools.run.runner import default_loader
 
@@ -30,18 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="forms",
         help="the form to write (repeatable; 'all' for every form)",
     )
-    parser.add_argument(
-        "outdir",
-        metavar="OUTDIR",
-        help="the directory to write into: new, empty, or holding an earlier export (replaced whole)",
-    )
+    add_outdir_arguments(parser, "the export (new, empty, or an earlier export, which is replaced whole)")
     add_selection_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.outdir.strip():
-        raise InputError("OUTDIR is empty: name the directory to export into")
-    outdir = Path(args.outdir)
+    outdir = outdir_value(args, "export")
+    check_output("OUTDIR", outdir, "folder", suite_paths(args))
     presets = load_presets()
     forms = FORMS if "all" in args.forms else tuple(args.forms)
     plan = selected_plan(args, presets, default_loader())

@@ -19,8 +19,10 @@ import time
 from pathlib import Path
 
 from jpdtools import atomic
+from jpdtools.commands.selecting import RULES_HELP, add_rules_argument, rules_value
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, INTERRUPTED, SUCCESS
+from jpdtools.outputs import check_output
 from jpdtools.presets import load_presets
 from jpdtools.suite.model import CaseFile
 from jpdtools.suite.writer import dump_case_file
@@ -33,12 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--impl", required=True, metavar="SPEC", help="gnugo | gtp:COMMAND | jsonl:COMMAND | …"
     )
-    parser.add_argument(
-        "--rules",
-        required=True,
-        metavar="R",
-        help="the ruleset the games are played under: NAME[:axis=value,…]",
-    )
+    add_rules_argument(parser, RULES_HELP + "; several share --games and --seconds, in turn")
     parser.add_argument(
         "--size",
         default="9,19",
@@ -51,7 +48,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, metavar="N", help="the first game's seed (default 1)")
     parser.add_argument(
-        "--out", type=Path, default=Path("fuzz-findings"), metavar="DIR", help="where the case files go"
+        "-o",
+        "--out",
+        type=Path,
+        default=Path("fuzz-findings"),
+        metavar="DIR",
+        help="where the case files go (default: fuzz-findings)",
     )
     parser.add_argument(
         "--keep-going", action="store_true", help="after a finding, go on for findings of other kinds"
@@ -86,17 +88,38 @@ def _check(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     _check(args)
+    check_output("--out", args.out, "dir")
     sizes = _sizes(args.size)
-    chosen = load_presets().select(args.rules)  # one ruleset: NAME or NAME:axis=value,…
-    if len(chosen) != 1:
-        raise InputError(f"--rules {args.rules!r}: fuzzing plays one ruleset, not {len(chosen)}")
-    rules = chosen[0]
+    chosen = load_presets().select(rules_value(args.rules))
+    # several rulesets share the budget: each plays its part of --games and --seconds in turn
+    games_each = max(1, args.games // len(chosen))
+    seconds_each = args.seconds / len(chosen)
+    found = games = errors = 0
+    began = time.perf_counter()
+    interrupted = False
+    for rules in chosen:
+        tally, interrupted = _fuzz_one(args, rules, sizes, games_each, seconds_each)
+        found, games, errors = found + tally[0], games + tally[1], errors + tally[2]
+        if interrupted or (found and not args.keep_going):
+            break
+    wall = time.perf_counter() - began
+    verdict = "INTERRUPTED" if interrupted else f"{found} finding{'s' * (found != 1)}"
+    under = rules_value(args.rules)
+    print(f"{games} games under {under} ({errors} errors of the program) in {wall:.1f} s — {verdict}")
+    if interrupted:
+        return INTERRUPTED
+    if not games:
+        print("jpd fuzz: no game could be played (see the board sizes above)", file=sys.stderr)
+    return FAILURE if found or errors == games else SUCCESS
+
+
+def _fuzz_one(args, rules, sizes, games_wanted: int, seconds: float) -> tuple[tuple[int, int, int], bool]:
+    """Fuzz under one ruleset: (findings, games, errors), and whether it was interrupted."""
     gtp = args.impl == "gnugo" or args.impl.startswith("gtp:")
     base = frozenset({rules.name.partition(":")[0]})
     adapter = verification.open_impl(args.impl, args.timeout, base if gtp else None)
     orphans = Orphans()
     found = games = errors = 0
-    began = time.perf_counter()
     interrupted = False
     try:
         for event in fuzz(
@@ -104,8 +127,8 @@ def run(args: argparse.Namespace) -> int:
             rules,
             sizes,
             seed=args.seed,
-            games=args.games,
-            seconds=args.seconds,
+            games=games_wanted,
+            seconds=seconds,
             keep_going=args.keep_going,
         ):
             games += event.kind in ("game", "error", "finding")
@@ -124,14 +147,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         verification.close_impl(adapter)
         orphans.clear()
-    wall = time.perf_counter() - began
-    verdict = "INTERRUPTED" if interrupted else f"{found} finding{'s' * (found != 1)}"
-    print(f"{games} games under {args.rules} ({errors} errors of the program) in {wall:.1f} s — {verdict}")
-    if interrupted:
-        return INTERRUPTED
-    if not games:
-        print("jpd fuzz: no game could be played (see the board sizes above)", file=sys.stderr)
-    return FAILURE if found or errors == games else SUCCESS
+    return (found, games, errors), interrupted
 
 
 def _write(out: Path, event: Event, rules, impl: str) -> Path:

@@ -13,6 +13,7 @@ from jpdtools import atomic, table
 from jpdtools.commands.selecting import add_suite_argument, suite_paths
 from jpdtools.errors import InputError, Location
 from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.outputs import check_output
 from jpdtools.paths import conformance_dir, shared_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.review import lint
@@ -91,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     presets = load_presets()
     paths = suite_paths(args)
     ids_path = args.ids or (args.suite or conformance_dir()) / "ids.txt"
+    check_output("--gnugo-opinion", args.gnugo_opinion, "markdown", [*paths, ids_path])
     loader = default_loader()
     files, failures = load_files(paths, presets, loader)
     if args.update_pins and not args.paths and not failures:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from jpdtools.atomic import replacing
 from jpdtools.errors import InputError
+from jpdtools.outputs import check_output
 from jpdtools.paths import checkout_root
 from jpdtools.presets import load_presets
 from jpdtools.verify import matrix
@@ -22,7 +23,7 @@ def add_arguments(parser) -> None:
         type=Path,
         help="the folder of verify report folders (default: the checkout's reports/)",
     )
-    parser.add_argument("--out", type=Path, help="the page to write (default: REPORTS/index.html)")
+    parser.add_argument("-o", "--out", type=Path, help="the page to write (default: REPORTS/index.html)")
 
 
 def run(args) -> int:
@@ -33,9 +34,9 @@ def run(args) -> int:
             raise InputError("jpd matrix: name the folder of verify reports (no checkout here)")
         reports = root / "reports"
     out = args.out or reports / "index.html"
-    if out.is_dir():
-        raise InputError(f"--out {out}: is a folder, not a file")
-    impls = [matrix.load(folder) for folder in matrix.discover(reports)]
+    folders = matrix.discover(reports)
+    check_output("--out", out, "html", folders)
+    impls = [matrix.load(folder) for folder in folders]
     page = matrix.render(impls, load_presets().names)
     with replacing(out) as f:
         f.write(page)

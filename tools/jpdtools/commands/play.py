@@ -11,6 +11,7 @@ import re
 from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
 
 from jpdtools import table
+from jpdtools.commands.selecting import add_rules_argument, rules_value
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
 from jpdtools.run.adapters import Observation, ReferenceAdapter
@@ -26,7 +27,7 @@ def add_arguments(parser) -> None:
         nargs="?",
         help="a diagram file or an SGF file ('-' reads standard input); omit with --size",
     )
-    parser.add_argument("--rules", required=True, help="a preset (NAME[:axis=value,…]) or 'all'")
+    add_rules_argument(parser)
     parser.add_argument("--moves", default="", help='the actions, e.g. "B C3 W virtual B pass"')
     parser.add_argument("--size", help="start from an empty board: N or WxH")
     parser.add_argument("--handicap", type=int, default=0, help="handicap stones (2..9)")
@@ -35,7 +36,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     presets = load_presets()
-    rulesets = presets.select(args.rules)
+    rulesets = presets.select(rules_value(args.rules))
     dsl = Dsl()
     setup, sgf_moves = _position(args, dsl)
     moves = sgf_moves + _moves(args.moves, setup, dsl)
@@ -50,9 +51,9 @@ def run(args) -> int:
 
         print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
     elif len(observed) == 1:
-        _print_one(*observed[0], setup)
+        _print_one(*observed[0], setup, table.terminal_width(args.wide))
     else:
-        _print_table(observed, moves, setup)
+        _print_table(observed, moves, setup, table.terminal_width(args.wide))
     return 0
 
 
@@ -133,7 +134,7 @@ def _end(obs: Observation) -> str:
     return f"{e.result} ({e.kind})"
 
 
-def _print_one(name: str, obs: Observation, setup: Setup) -> None:
+def _print_one(name: str, obs: Observation, setup: Setup, width: int | None) -> None:
     print(f"{name}: {setup.width}x{setup.height}, {setup.to_move} to move")
     rows = []
     for n, step in enumerate(obs.steps, 1):
@@ -146,18 +147,36 @@ def _print_one(name: str, obs: Observation, setup: Setup) -> None:
             detail.append("self-captures " + " ".join(step.self_captures))
         rows.append([str(n), step.action, verdict, effect, "; ".join(detail)])
     if rows:
-        print(table.render(["step", "action", "verdict", "effect", "stones removed"], rows))
+        print(table.render(["step", "action", "verdict", "effect", "stones removed"], rows, width))
     print(f"end: {_end(obs)}")
 
 
-def _print_table(observed, moves, setup: Setup) -> None:
+def _print_table(observed, moves, setup: Setup, width: int | None) -> None:
+    """One column per ruleset; on a terminal too narrow for them, one column per group of
+    rulesets that agree on every step (lettered, with a legend)."""
     print(f"{setup.width}x{setup.height}, {setup.to_move} to move")
-    headers = ["step", "action", *(name for name, _ in observed)]
-    rows = []
-    for n, action in enumerate(moves, 1):
-        rows.append([str(n), str(action), *(_cell(obs.steps[n - 1]) for _, obs in observed)])
-    rows.append(["end", "", *(_end(obs) for _, obs in observed)])
-    print(table.render(headers, rows))
+    columns = [
+        (name, [*(_cell(obs.steps[n]) for n in range(len(moves))), _end(obs)]) for name, obs in observed
+    ]
+    full = table.render(["step", "action", *(name for name, _ in columns)], _rows(moves, columns))
+    if width is None or max(len(line) for line in full.splitlines()) <= width:
+        print(full)
+        return
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name, cells in columns:
+        groups.setdefault(tuple(cells), []).append(name)
+    merged = [(chr(ord("A") + i), list(cells)) for i, cells in enumerate(groups)]
+    print(table.render(["step", "action", *(letter for letter, _ in merged)], _rows(moves, merged), width))
+    for (letter, _), names in zip(merged, groups.values(), strict=True):
+        print(f"{letter}: {' '.join(names)}")
+
+
+def _rows(moves, columns) -> list[list[str]]:
+    rows = [
+        [str(n), str(action), *(cells[n - 1] for _, cells in columns)] for n, action in enumerate(moves, 1)
+    ]
+    rows.append(["end", "", *(cells[-1] for _, cells in columns)])
+    return rows
 
 
 def _as_json(name: str, obs: Observation) -> dict:

@@ -40,6 +40,7 @@ from jpdtools import table
 from jpdtools.commands import replay_collection as collection
 from jpdtools.commands.count import Row, explanation, row_json
 from jpdtools.commands.recordopts import add_komi_argument
+from jpdtools.commands.selecting import add_rules_argument, rules_value
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import (
@@ -64,9 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="SGF files, folders, globs, .tar.gz/.zip archives (or, with --merge, outputs)",
     )
-    parser.add_argument(
-        "--rules", default="all", metavar="NAME|all", help="presets (NAME:axis=value,… or NAME+NAME) or all"
-    )
+    add_rules_argument(parser)
     parser.add_argument("-v", "--verbose", action="store_true", help="list every move, not only refusals")
     parser.add_argument("--json", action="store_true", help="print JSON (one record)")
     add_komi_argument(parser)
@@ -145,7 +144,9 @@ def run_one(args, path: Path) -> int:
     text = read_sgf_file_text(path)
     rec = parse_sgf_text(text, str(path))
     marks = read_marks(text, str(path), rec.width, rec.height)
-    results = [referee(rules, rec, marks, args.komi) for rules in load_presets().select(args.rules)]
+    results = [
+        referee(rules, rec, marks, args.komi) for rules in load_presets().select(rules_value(args.rules))
+    ]
     refused = any(r.replay.refusals for r in results)
     if args.json:
         data = []
@@ -168,7 +169,7 @@ def run_one(args, path: Path) -> int:
         [r.replay.rules.name, str(r.replay.actions), str(len(r.replay.refusals)), r.ended, _count_text(r)]
         for r in results
     ]
-    print(table.render(headers, rows))
+    print(table.render(headers, rows, table.terminal_width(args.wide)))
     if len(results) == 1 and results[0].row.count is not None:
         print("\n" + explanation(results[0].row))
     return FAILURE if refused else SUCCESS

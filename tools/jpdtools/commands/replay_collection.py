@@ -7,8 +7,10 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from jpdtools import atomic
+from jpdtools.commands.selecting import rules_value
 from jpdtools.errors import InputError, Location
 from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.outputs import Output, check_outputs
 from jpdtools.presets import load_presets
 from jpdtools.records.collections import Plan, Shard, default_jobs, referee_collection
 from jpdtools.records.sources import find_sources, identity
@@ -22,12 +24,16 @@ _OPTIONS = ("out", "summary", "resume", "jobs", "shard", "merge", "dask")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("collections")
     group.add_argument(
-        "--out", type=output_file, metavar="FILE", help="write the verdicts as JSON Lines, as they come"
+        "-o", "--out", type=output_file, metavar="FILE", help="write the verdicts as JSON Lines, as they come"
     )
     group.add_argument("--resume", action="store_true", help="skip the verdicts --out already holds, append")
     group.add_argument("--summary", type=output_file, metavar="FILE", help="write the summary as JSON")
     group.add_argument(
-        "--jobs", type=int, metavar="N", help=f"worker processes (default: the core count, {default_jobs()})"
+        "-j",
+        "--jobs",
+        type=int,
+        metavar="N",
+        help=f"worker processes (default: the core count, {default_jobs()})",
     )
     group.add_argument("--shard", metavar="K/N", help="referee only shard K of N (split by record key)")
     group.add_argument("--merge", action="store_true", help="PATHs are --out files of shards: sum them up")
@@ -58,7 +64,7 @@ def run(args) -> int:
     if args.merge:
         return _merge(args, order)
     _check(args)
-    rulesets = tuple(presets.select(args.rules))
+    rulesets = tuple(presets.select(rules_value(args.rules)))
     sources = tuple(find_sources(args.paths)) if not args.dask else ()
     _check_outputs(args, [Path(s.path) for s in sources])
     tally = Tally()
@@ -86,7 +92,7 @@ def run(args) -> int:
             from jpdtools.records.cluster import referee_on_dask
 
             bar = _progress(None, "shard records")
-            for lines in referee_on_dask(args.dask, args.paths, args.rules, args.komi):
+            for lines in referee_on_dask(args.dask, args.paths, rules_value(args.rules), args.komi):
                 sink(lines)
         else:
             shard = Shard.parse(args.shard) if args.shard else None
@@ -124,24 +130,12 @@ def _merge(args, order: list[str]) -> int:
     return _finish(args, tally, order)
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
-    except OSError:
-        return False
-
-
 def _check_outputs(args, inputs: list[Path]) -> None:
-    """``--out`` and ``--summary`` are two files, neither of them an input: a run never writes
-    over what it reads (checked before anything is written)."""
-    outputs = [(f"--{o}", getattr(args, o)) for o in ("out", "summary") if getattr(args, o)]
-    if len(outputs) == 2 and _same_file(outputs[0][1], outputs[1][1]):
-        raise InputError(f"--out and --summary name the same file ({args.out}): name two files")
-    for option, path in outputs:
-        for given in inputs:
-            if _same_file(path, given):
-                message = f"{option} {path} is one of the inputs: it would be overwritten; name another file"
-                raise InputError(message)
+    """``--out`` and ``--summary`` are two files, neither of them an input nor a file of another
+    kind (jpdtools/outputs.py): a run never writes over what it reads (checked before anything
+    is written)."""
+    outputs = [Output("--out", args.out, "jsonl"), Output("--summary", args.summary, "json")]
+    check_outputs(outputs, inputs)
 
 
 def _check_resumed(path: Path, lines: list[dict], selected: set[str], komi: str) -> None:

@@ -21,7 +21,7 @@ def run(args) -> int:
             print(json.dumps(data, ensure_ascii=False, indent=2))
             return 0
         rows = [[r.name, *r.values().values()] for r in presets.rulesets]
-        print(table.render(["ruleset", *AXES], rows))
+        print(table.render(["ruleset", *AXES], rows, table.terminal_width(args.wide)))
         print("\n'jpd rules NAME' shows one ruleset with the source of every value.")
         return 0
     rules = presets.get(args.name)
@@ -35,5 +35,5 @@ def run(args) -> int:
         return 0
     print(f"{rules.name} — {rules.title}" if rules.title else rules.name)
     rows = [[a, v, rules.source(a)] for a, v in rules.values().items()]
-    print(table.render(["axis", "value", "source"], rows))
+    print(table.render(["axis", "value", "source"], rows, table.terminal_width(args.wide)))
     return 0

@@ -10,9 +10,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from jpdtools import atomic
-from jpdtools.commands.selecting import add_selection_arguments, selected_plan, selected_suite
+from jpdtools.commands.selecting import add_selection_arguments, selected_plan, selected_suite, suite_paths
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
+from jpdtools.outputs import check_output
 from jpdtools.presets import load_presets
 from jpdtools.run import report
 from jpdtools.run.adapters import ReferenceAdapter
@@ -33,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output("--junit", args.junit, "junit", suite_paths(args))
     presets = load_presets()
     loader = default_loader()
     plan = selected_plan(args, presets, loader)

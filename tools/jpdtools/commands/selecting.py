@@ -6,6 +6,7 @@ and the :class:`~jpdtools.suite.identity.SuiteIdentity` of the files it came fro
 """
 
 import argparse
+import sys
 from pathlib import Path
 
 from jpdtools.errors import InputError, NothingSelected
@@ -24,13 +25,7 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
         help="case files or directories (default: the suite, see --suite)",
     )
     add_suite_argument(parser)
-    parser.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="R",
-        help="rulesets: NAME or NAME:axis=value,… joined by '+' (repeatable), or 'all' (default)",
-    )
+    add_rules_argument(parser)
     parser.add_argument(
         "--tag",
         action="append",
@@ -46,6 +41,45 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
         dest="ids",
         help="only cases whose id matches this glob pattern (repeatable)",
     )
+
+
+RULES_HELP = "rulesets: NAME or NAME:axis=value,…, several joined by '+' (repeatable); 'all' (the default)"
+
+
+def add_rules_argument(parser: argparse.ArgumentParser, help: str = RULES_HELP) -> None:
+    """``--rules``, the same on every command: repeatable, joined by '+', 'all' by default."""
+    parser.add_argument("--rules", action="append", default=[], metavar="R", help=help)
+
+
+def rules_value(values: list[str]) -> str:
+    """The ``--rules`` values as one selection (``all`` when none is given)."""
+    return "+".join(values) if values else "all"
+
+
+def add_outdir_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    """``-o/--out OUTDIR``, the output folder of ``jpd book`` and ``jpd export``; the older
+    positional OUTDIR (before the case paths) still works, with a note saying it is deprecated."""
+    parser.add_argument("-o", "--out", metavar="OUTDIR", help=f"the folder to write {what} into")
+    parser.add_argument("outdir", nargs="?", metavar="OUTDIR", help="deprecated: the same as -o/--out OUTDIR")
+
+
+def outdir_value(args: argparse.Namespace, command: str) -> Path:
+    """The output folder ``args`` name (with ``--out``, a positional OUTDIR is a case path)."""
+    if args.out is not None:
+        if args.outdir is not None:
+            args.paths = [Path(args.outdir), *args.paths]
+        chosen = args.out
+    elif args.outdir is not None:
+        print(
+            f"jpd {command}: note: OUTDIR as the first argument is deprecated: write -o/--out {args.outdir}",
+            file=sys.stderr,
+        )
+        chosen = args.outdir
+    else:
+        raise InputError(f"name the folder to write into: jpd {command} --out OUTDIR")
+    if not chosen.strip():
+        raise InputError("OUTDIR is empty: name the folder to write into")
+    return Path(chosen)
 
 
 def add_suite_argument(parser: argparse.ArgumentParser) -> None:

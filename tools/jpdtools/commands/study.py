@@ -15,8 +15,10 @@ from pathlib import Path
 
 from jpdtools import atomic, table
 from jpdtools.commands.recordopts import add_komi_argument
+from jpdtools.commands.selecting import add_rules_argument, rules_value
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
+from jpdtools.outputs import Output, check_outputs
 from jpdtools.presets import load_presets
 from jpdtools.records.sources import RecordData, SourceError, find_sources, read_records
 from jpdtools.records.study import study
@@ -28,16 +30,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "paths", nargs="+", metavar="PATH", help="SGF files, folders, globs, .tar.gz/.zip archives"
     )
-    parser.add_argument(
-        "--rules", default="all", metavar="NAME|all", help="presets (NAME+NAME, NAME:axis=value) or all"
-    )
+    add_rules_argument(parser)
     add_komi_argument(parser)
-    parser.add_argument("--out", type=Path, metavar="DIR", help="write study.json and index.html into DIR")
+    parser.add_argument(
+        "-o", "--out", type=Path, metavar="DIR", help="write study.json and index.html into DIR"
+    )
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
 
 
 def run(args) -> int:
-    rulesets = tuple(load_presets().select(args.rules))
+    if args.out is not None:
+        out = args.out
+        files = [Output("--out", out, "dir"), Output("--out", out / "study.json", "json")]
+        check_outputs([*files, Output("--out", out / "index.html", "html")], args.paths)
+    rulesets = tuple(load_presets().select(rules_value(args.rules)))
     errors: list[str] = []
 
     def items():

@@ -32,6 +32,7 @@ from jpdtools.commands.selecting import (
 )
 from jpdtools.errors import InputError, NothingSelected
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
+from jpdtools.outputs import Output, check_outputs
 from jpdtools.paths import bundled_expected_failures, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.review.lint import spec_anchors
@@ -78,6 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--html", type=Path, metavar="FILE", help="also write the HTML report here")
     parser.add_argument(
         "--report-dir",
+        "-o",
+        "--out",
         type=Path,
         metavar="DIR",
         help="write results.jsonl (streamed), report.json, report.xml and report.html here",
@@ -93,6 +96,23 @@ def _check(args: argparse.Namespace) -> None:
         raise InputError(f"--timeout must be a positive, finite number of seconds, got {args.timeout:g}")
     if args.timeout > MAX_TIMEOUT:
         raise InputError(f"--timeout {args.timeout:g}: at most {MAX_TIMEOUT:,} seconds (a day)")
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """No report is written over the suite, the expected-failure list or a file of another kind
+    (jpdtools/outputs.py), checked before any program starts."""
+    outputs = [Output("--junit", args.junit, "junit"), Output("--html", args.html, "html")]
+    if args.report_dir is not None:
+        d = args.report_dir
+        outputs += [
+            Output("--report-dir", d, "dir"),
+            Output("--report-dir", d / "results.jsonl", "jsonl"),
+            Output("--report-dir", d / "report.json", "json"),
+            Output("--report-dir", d / "report.xml", "junit"),
+            Output("--report-dir", d / "report.html", "html"),
+        ]
+    inputs = [*suite_paths(args), *([args.expected_failures] if args.expected_failures else [])]
+    check_outputs(outputs, inputs)
 
 
 def _engine_rules(args: argparse.Namespace, names: list[str]) -> frozenset[str] | None:
@@ -145,6 +165,7 @@ def _on_sigterm(signum, frame) -> None:
 
 def run(args: argparse.Namespace) -> int:
     _check(args)
+    _check_outputs(args)
     presets = load_presets()
     engine_rules = _engine_rules(args, presets.names)
     loader = default_loader()  # the selection first: a selection error starts no engine

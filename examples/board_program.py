@@ -1,13 +1,14 @@
 """A small Go rules program written only from spec/jsonl-protocol.md and spec/contract.md.
 
-It is the test that the protocol documentation is complete (issue 21, "a program written only
-from the docs, declaring features, passes first time"): it imports nothing of this repository,
-only the standard library, and implements what a typical board library implements — stones,
-captures, suicide forbidden, simple ko, a refused move simply not played — and declares the rest
-absent through protocol 3's rule features (no turn order, no end of play, no handicap, no virtual
-moves, no resignation, no counting). tests/test_docs_program.py verifies it under
-``japanese:illegal-move=refuse``. ``--forget-ko`` plays it with the ko check left out, the
-commonest bug of such libraries (the test shows the suite catches it).
+It is the example of docs/implementers.md, and the test that the protocol documentation is
+complete (a program written only from the docs, declaring its features, passes first time): it
+imports nothing of this repository, only the standard library, and implements what a typical
+board library implements — stones, captures, suicide forbidden, simple ko, a refused move simply
+not played — and declares the rest absent through protocol 3's rule features (no turn order, no
+end of play, no handicap, no virtual moves, no resignation, no counting).
+tests/test_docs_program.py verifies it under ``japanese:illegal-move=refuse``. ``--forget-ko``
+plays it with the ko check left out, the commonest bug of such libraries (the test shows the
+suite catches it).
 """
 
 import json
