@@ -1,5 +1,6 @@
-"""Root causes in the verify report (issue 21.3): each failing item counted once, at its first
-divergence, grouped by expected vs got and the deciding clause; one grouping for every format."""
+"""Root causes in the verify report: each failing item counted once, at its first divergence,
+grouped by the kind of action it diverges at and expected vs got (one bug, one cause: the deciding
+clauses and the cases are listed inside); one grouping for every format."""
 
 import json
 import os
@@ -7,6 +8,7 @@ import shlex
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 from jpdtools.cli import main
@@ -58,6 +60,33 @@ def test_causes_are_independent_of_vertices_and_colours_and_keep_reasons_and_eff
         "step: expected forfeit ko, got illegal ko [play.illegal]": 1,
         "end: expected ended illegal-move, got contest [play.illegal]": 1,
     }
+
+
+def test_one_bug_touching_six_clauses_is_one_cause_listing_them():
+    # a drawn count scored as a White win, in six cases each pinning another counting clause
+    expected = Claim("count", ("winner draw margin 0",))
+    observed = Claim("count", ("winner W margin 0",))
+    clauses = ("count.area", "count.komi", "count.japanese", "count.art", "count.equal-stones", "count.roads")
+    items = [
+        replace(
+            failing(f"count.{n}", "5x5", 2, Mismatch(None, expected, observed, label="count")), clauses=(c,)
+        )
+        for n, c in enumerate(clauses)
+    ]
+    (cause,) = root_causes(items)
+    assert cause.count == 6 and set(cause.clauses) == set(clauses)
+    assert cause.cases == tuple(f"count.{n}" for n in range(6))
+    assert (cause.where, cause.observed) == ("count", "count with another winner")
+    data = cause.to_json()
+    assert data["clauses"] == list(cause.clauses) and len(data["cases"]) == 6
+
+
+def test_a_cause_is_keyed_by_the_kind_of_action_it_diverges_at():
+    occupied = Mismatch(1, Claim("illegal", ("occupied",)), Claim("forfeit", ("occupied",)))
+    by_move = failing("a", "5x5", 1, occupied)
+    by_pass = failing("b", "5x5", 1, Mismatch(1, Claim("legal"), Claim("forfeit", ("occupied",))))
+    causes = root_causes([replace(by_move, actions=("move",)), replace(by_pass, actions=("pass",))])
+    assert {c.where for c in causes} == {"move", "pass"}
 
 
 def test_skip_causes_keep_their_own_words():

@@ -7,10 +7,13 @@ format uses (text, JSON, HTML, JUnit) — keeps, per item, only its **first dive
 mismatches of its earliest step (play steps first, then the end state, the count, the points,
 settling), and of those the primary one (the verdict — legal or the refusal and its effect —
 before captures, self-captures, the side to move and the board). Items are grouped by that
-mismatch made independent of the case (:func:`cause_key`): the expected and observed claim with
-the reason and effect kept, vertex sets as "none" or "stones", colours dropped; and by the clause
-deciding it (:func:`deciding_clause`). Everything after the first divergence is a consequence:
-shown under the item, never counted.
+mismatch made independent of the case (:func:`cause_key`): the kind of action it diverges at
+(``move``, ``pass``, ``virtual``, ``resign``; ``end``, ``count``, … after play), and the expected
+and observed claim with the reason and effect kept, vertex sets as "none" or "stones", colours
+dropped. One bug is one cause: the clauses deciding its items (:func:`deciding_clause`) and the
+cases showing it are listed inside, never split into causes of their own (a count scored for the
+wrong side is one cause however many clauses its cases pin). Everything after the first
+divergence is a consequence: shown under the item, never counted.
 
 Each :class:`RootCause` has its items smallest first (board area, then number of moves), so
 ``example`` is the smallest case showing it, with its clauses, seeds and a one-line reproduction
@@ -49,13 +52,14 @@ END_CLAUSE = {
 
 @dataclass(frozen=True)
 class RootCause:
-    """Items whose first divergence is the same: ``expected`` vs ``observed`` at ``where``
-    (``step``, ``end``, ``count``, …), decided by ``clause``. ``items`` smallest first."""
+    """Items whose first divergence is the same: ``expected`` vs ``observed`` at ``where`` (the
+    action kind — ``move``, ``pass``, … — or ``end``, ``count``, …). ``clauses``: the clauses
+    deciding its items, most frequent first; ``items`` smallest first."""
 
     where: str
     expected: str
     observed: str
-    clause: str
+    clauses: tuple[str, ...]
     items: tuple[VerifyResult, ...]
 
     @property
@@ -67,8 +71,19 @@ class RootCause:
         return self.items[0]
 
     @property
+    def clause(self) -> str:
+        """The clause deciding most of its items."""
+        return self.clauses[0] if self.clauses else ""
+
+    @property
+    def cases(self) -> tuple[str, ...]:
+        """The cases showing it (each once, whatever rulesets it failed under), smallest first."""
+        return tuple(dict.fromkeys(r.result.case_id for r in self.items))
+
+    @property
     def title(self) -> str:
-        return f"{self.where}: expected {self.expected}, got {self.observed} [{self.clause}]"
+        clauses = f" [{', '.join(self.clauses)}]" if self.clauses else ""
+        return f"{self.where}: expected {self.expected}, got {self.observed}{clauses}"
 
     def to_json(self) -> dict:
         ex = self.example
@@ -78,7 +93,9 @@ class RootCause:
             "expected": self.expected,
             "observed": self.observed,
             "clause": self.clause,
+            "clauses": list(self.clauses),
             "count": self.count,
+            "cases": list(self.cases),
             "items": [r.name for r in self.items],
             "example": {
                 "item": ex.name,
@@ -159,9 +176,19 @@ def normalised(item, other=None) -> str:
     return claim_text(item)
 
 
-def cause_key(m: Mismatch) -> tuple[str, str, str]:
+def action_kind(m: Mismatch, vr: VerifyResult | None = None) -> str:
+    """Where a first divergence is, independent of the case: the kind of the action at a diverging
+    step (``move``, ``pass``, ``virtual``, ``resign``; ``step`` when unknown), else the place
+    after play (``end``, ``count``, ``point``, ``settle``, …)."""
+    if m.step is not None and not m.label:
+        actions = vr.actions if vr is not None else ()
+        return actions[m.step - 1] if 1 <= m.step <= len(actions) else "step"
+    return m.label.split(" ")[0] or "end"
+
+
+def cause_key(m: Mismatch, vr: VerifyResult | None = None) -> tuple[str, str, str]:
     """(where, expected, observed) of a first divergence, independent of the case."""
-    where = "step" if m.step is not None and not m.label else (m.label.split(" ")[0] or "end")
+    where = action_kind(m, vr)
     expected = normalised(m.expected)
     observed = normalised(m.observed, m.expected) if m.observed is not None else "nothing"
     if expected == observed == "count":
@@ -235,18 +262,30 @@ def root_causes(
     results: Iterable[VerifyResult], outcomes: Sequence[Outcome] = (Outcome.UNEXPECTED_FAILURE,)
 ) -> tuple[RootCause, ...]:
     """The items of ``outcomes`` grouped by their first divergence, most frequent first."""
-    groups: dict[tuple[str, str, str, str], list[VerifyResult]] = {}
+    groups: dict[tuple[str, str, str], list[VerifyResult]] = {}
+    clauses: dict[tuple[str, str, str], dict[str, int]] = {}
     for vr in results:
         if vr.outcome not in outcomes:
             continue
         first, _ = split(vr)
         if first:
-            key = (*cause_key(first[0]), deciding_clause(first[0], vr))
+            key = cause_key(first[0], vr)
+            clause = deciding_clause(first[0], vr)
         else:  # a failure without a mismatch (it has a detail instead)
-            key = ("item", vr.result.detail or "a failure", "", "")
+            key, clause = ("item", vr.result.detail or "a failure", ""), ""
         groups.setdefault(key, []).append(vr)
+        tally = clauses.setdefault(key, {})
+        if clause:
+            tally[clause] = tally.get(clause, 0) + 1
     causes = [
-        RootCause(where, expected, observed, clause, tuple(sorted(items, key=_size)))
-        for (where, expected, observed, clause), items in groups.items()
+        RootCause(
+            where,
+            expected,
+            observed,
+            tuple(sorted(clauses[key], key=lambda c: (-clauses[key][c], c))),
+            tuple(sorted(items, key=_size)),
+        )
+        for key, items in groups.items()
+        for where, expected, observed in (key,)
     ]
     return tuple(sorted(causes, key=lambda c: (-c.count, c.title)))

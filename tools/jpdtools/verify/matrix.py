@@ -132,7 +132,8 @@ def report_causes(data: dict) -> dict[str, str]:
     for group in (*(data.get("root_causes") or ()), *(data.get("expected_root_causes") or ())):
         if not isinstance(group, dict):
             continue
-        clause = f" ({group['clause']})" if group.get("clause") else ""
+        clauses = group.get("clauses") or ([group["clause"]] if group.get("clause") else [])
+        clause = f" ({', '.join(map(str, clauses))})" if clauses else ""
         where, expected, got = group.get("where", "step"), group.get("expected"), group.get("observed")
         text = f"{where}: expected {expected}, got {got}{clause}"
         for item in group.get("items") or ():

@@ -54,7 +54,7 @@ CAUSES_SHOWN = 6  # skip causes in the text report (all with --verbose)
 CAUSE_WIDTH = 100  # characters of a skip cause in the text report
 # the item's own board (``board 5x4 is not square``, ``board size 5``) and ruleset name vary per
 # item; every other word of a skip reason is kept ("boards 9x9, 13x13 and 19x19", 'loss')
-SIZE_RE = re.compile(r"(?<=board )\d+x\d+\b|(?<=board size )\d+\b")
+SIZE_RE = re.compile(r"(?<=board )\d+x\d+\b|(?<=board size )\d+\b|(?<=got )\d+x\d+\b")
 QUOTED_RE = re.compile(r"(?<=ruleset )'[^'\s]+'")
 ITEMS_LISTED = 10  # unexpected failures listed one by one below the root causes (all with --verbose)
 EXAMPLES = 3  # other items named under a root cause
@@ -277,6 +277,11 @@ def cause_lines(causes: Sequence[RootCause], what: str, verbose: bool = False) -
             out.append(f"        seeds: {'; '.join(ex.seeds)}")
         if ex.reproduce:
             out.append(f"        reproduce: {ex.reproduce}")
+        if len(cause.cases) > 1:
+            shown_cases = cause.cases if verbose else cause.cases[:EXAMPLES]
+            rest_cases = len(cause.cases) - len(shown_cases)
+            more_cases = f" (+{rest_cases} more)" if rest_cases else ""
+            out.append(f"        {len(cause.cases)} cases: {', '.join(shown_cases)}{more_cases}")
         others = cause.items[1:] if verbose else cause.items[1 : 1 + EXAMPLES]
         if others:
             rest = cause.count - 1 - len(others)

@@ -102,6 +102,8 @@ def _causes(causes: Sequence[RootCause]) -> str:
             detail += f"<div>seeds: {escape('; '.join(ex.seeds))}</div>"
         if ex.reproduce:
             detail += f"<pre>{escape(ex.reproduce)}</pre>"
+        if len(cause.cases) > 1:
+            detail += f"<div>{len(cause.cases)} cases: {escape(', '.join(cause.cases))}</div>"
         others = ", ".join(escape(r.name) for r in cause.items[1:])
         if others:
             detail += f"<details><summary>{cause.count - 1} more item(s)</summary>{others}</details>"
@@ -109,11 +111,11 @@ def _causes(causes: Sequence[RootCause]) -> str:
             f"<td>{cause.count}</td><td class=l>{escape(cause.where)}</td>",
             f"<td class=l><code>{escape(cause.expected)}</code></td>",
             f"<td class=l><code>{escape(cause.observed)}</code></td>",
-            f"<td class=l>{escape(cause.clause)}</td>",
+            f"<td class=l>{escape(', '.join(cause.clauses))}</td>",
             f"<td class=l><code>{escape(ex.name)}</code> ({escape(ex.board)}){detail}</td>",
         ]
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    titles = ("items", "where", "expected", "got", "clause", "smallest case")
+    titles = ("items", "where", "expected", "got", "clauses", "smallest case")
     head = "<tr>" + "".join(f"<th>{t}</th>" for t in titles) + "</tr>"
     return f"<table>{head}{''.join(rows)}</table>"
 

@@ -142,6 +142,7 @@ class VerifyResult:
     board: str = ""  # the case's board size, ``WxH`` ("" for an error case)
     seeds: tuple[str, ...] = ()  # the seed articles and public sources the case cites
     moves: int = 0  # actions in the case's moves
+    actions: tuple[str, ...] = ()  # the kind of each of them (move, pass, virtual, resign)
     reproduce: str = ""  # one shell line that replays the item through the reference (jpd play)
 
     @property
@@ -256,6 +257,7 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
         board=board_of(item),
         seeds=tuple(item.case.seeds),
         moves=len(item.case.moves),
+        actions=tuple(a.kind for a in item.case.moves),
         reproduce=reproduction(item),
     )
 
