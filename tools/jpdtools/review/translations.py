@@ -132,9 +132,8 @@ def document_sections(text: str, name: str) -> dict[str, Clause]:
     writes it from the suite, and the twin does not repeat it (the book lists the cases itself)."""
     raw = _without_generated(text.splitlines())
     heads = _heads(_outside_fences(text))
-    out = {
-        PREAMBLE: Clause(PREAMBLE, name, 1, revision("\n".join(raw[: heads[0][0] if heads else len(raw)])))
-    }
+    preamble = "\n".join(raw[: heads[0][0] if heads else len(raw)])
+    out = {PREAMBLE: Clause(PREAMBLE, name, 1, revision(preamble))} if preamble.strip() else {}
     for i, (n, anchor, _) in enumerate(heads):
         end = heads[i + 1][0] if i + 1 < len(heads) else len(raw)
         out.setdefault(anchor, Clause(anchor, name, n + 1, revision("\n".join(raw[n:end]))))
@@ -169,6 +168,8 @@ def read_zh_document(path: Path) -> ZhDocument:
     blanked = text.splitlines()
     for i, (n, anchor, heading) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(lines)
+        if anchor == PREAMBLE and not any(line.strip() for line in lines[n:end]):
+            continue  # a document whose first line is an anchored heading has no preamble
         found = [(k, m.group(1)) for k in range(n, end) if (m := _SOURCE.match(lines[k]))]
         for k, _ in found:
             blanked[k] = ""
@@ -293,7 +294,7 @@ def check_translations(spec_dir: Path) -> TranslationCheck:
             if s.anchor in sections and s.source == sections[s.anchor].revision
         }
         done += len(current - {PREAMBLE})
-    total = sum(len(s) - 1 for s in english.values())
+    total = sum(len([a for a in s if a != PREAMBLE]) for s in english.values())
     return TranslationCheck(tuple(problems), tuple(stale), tuple(untranslated), done, total)
 
 
