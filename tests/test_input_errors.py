@@ -4,7 +4,9 @@ import pytest
 from jpdtools.cli import COMMANDS, GROUPS, main
 from jpdtools.errors import InputError, Location
 from jpdtools.paths import conformance_dir
+from jpdtools.suite import quickparse
 from jpdtools.suite.dsl import Dsl
+from jpdtools.suite.grammar import Grammar
 
 
 def _place(line: int, column: int) -> Location:
@@ -17,7 +19,9 @@ def _place(line: int, column: int) -> Location:
 def test_a_1000_by_1000_diagram_is_refused_by_size_before_parsing(monkeypatch):
     dsl = Dsl()
     parsed = []
-    monkeypatch.setattr(dsl, "_parse", lambda *a: parsed.append(a))  # parsing it took 12 s
+    # parsing it took 12 s: neither the hand-written parser nor the grammar may see it
+    monkeypatch.setattr(quickparse, "diagram", lambda *a: parsed.append(a))
+    monkeypatch.setattr(Grammar, "raw_diagram", lambda *a: parsed.append(a))
     text = "\n".join(" ".join("." * 1000) for _ in range(1000))
     with pytest.raises(InputError) as info:
         dsl.parse_diagram(text, _place)
