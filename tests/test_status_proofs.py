@@ -325,3 +325,30 @@ def test_the_5x9_frame_is_not_seki():
     assert proof.holds is False
     white = {p.first: p.holds for p in proof.proofs if p.chain[0] == "D7" and p.needs == "safe"}
     assert white == {"B": False, "W": True}  # Black first: B C7 connects and D9 dies
+
+
+# -- one-sided points (count.status (5)) ------------------------------------------------------
+
+# The 9x5 settling seki (conformance/settling.yaml): Black's F5-F3 and White's D5-D3 E3 share E5
+# E4; C5 is Black's one-sided point, E5 shared.
+SEKI_9X5 = """
+. X . O . X . O .
+. X X O . X O O .
+. X X O O X O . .
+. X X X X O O . .
+. . . . X O . . .
+"""
+
+
+def test_a_true_one_sided_point_is_proven():
+    proof = StatusProver(RULES, position(SEKI_9X5)).one_sided("C5", "B")
+    assert proof.holds is True, proof.describe()
+    assert [p.note for p in proof.proofs] == ["after B C5", "after W C5"]
+
+
+def test_a_shared_point_claimed_one_sided_is_disproven():
+    # 003's C5: after B C5 White kills the ring; after W C5 Black takes C4 D4 — shared, both ways
+    assert StatusProver(RULES, position(SEKI_9X5)).one_sided("E5", "B").holds is False
+    proof = StatusProver(RULES, position(SEKI_003)).one_sided("C5", "B")
+    assert proof.holds is False
+    assert "after B C5: B B3 (+10), White first: is captured" in proof.describe()[0]

@@ -15,9 +15,9 @@ answers keep the first moves of each proof.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from jpdref import Geometry, Rules
+from jpdref import Action, Game, Geometry, Rules
 from jpdref.board import Board
 from jpdref.stones import EMPTY, Color
 
@@ -27,7 +27,7 @@ from jpdtools.proof.region import region
 from jpdtools.proof.search import TWO_EYES, CaptureAnswer, CaptureSearch
 from jpdtools.proof.tree import MoveNode
 
-DEAD, ALIVE, SEKI = "dead", "alive", "seki"
+DEAD, ALIVE, SEKI, ONE_SIDED = "dead", "alive", "seki", "one-sided"
 DEFAULT_BUDGET = 6_000
 ESCALATION = 10
 """A search undecided within the budget runs once more with this many times the budget (the few
@@ -54,6 +54,7 @@ class ChainProof:
     # J1989 Art. 7's second test decided it: the opponent can capture the chain, but every such
     # capture is answered by its owner capturing a capturing chain back (a capture that costs)
     recaptures: bool = False
+    note: str = ""  # the move made before the search (a one-sided claim: "after B C5")
 
     @property
     def name(self) -> str:
@@ -61,6 +62,8 @@ class ChainProof:
 
     def describe(self) -> str:
         side = "Black" if self.first == "B" else "White"
+        if self.note:
+            return f"{self.note}: " + replace(self, note="").describe()
         if self.method == "unconditional":
             return f"{self.color} {self.name}: unconditionally alive (no search needed)"
         if self.holds is None:
@@ -85,10 +88,11 @@ class StatusProof:
     """The proof of one declared status for a set of chains: every chain proof, and what else the
     definition needs that failed (``problems``, e.g. a seki chain with no shared liberty)."""
 
-    status: str  # dead | alive | seki
-    chains: tuple[tuple[str, ...], ...]
+    status: str  # dead | alive | seki | one-sided
+    chains: tuple[tuple[str, ...], ...]  # one-sided: the claimed point
     proofs: tuple[ChainProof, ...]
     problems: tuple[str, ...] = ()
+    claimer: str = ""  # one-sided: "B" | "W"
 
     @property
     def holds(self) -> bool | None:
@@ -145,14 +149,18 @@ class StatusProver:
     def _names(self, chain: frozenset[int]) -> tuple[str, ...]:
         return tuple(sorted(self.geometry.to_gtp(p) for p in chain))
 
-    def chain_proofs(self, chain: frozenset[int], needs: str) -> tuple[ChainProof, ...]:
-        """The two searches (each side first) for ``chain``: ``needs`` captured or safe."""
+    def chain_proofs(
+        self, chain: frozenset[int], needs: str, firsts: tuple[Color, ...] | None = None
+    ) -> tuple[ChainProof, ...]:
+        """The two searches (each side first, or only ``firsts``) for ``chain``: ``needs`` captured
+        or safe."""
         color = Color(self.board.color[next(iter(chain))])
         names = self._names(chain)
         if needs == "safe" and chain <= self._unconditional[color]:
-            return (ChainProof(names, color.letter, color.letter, needs, True, method="unconditional"),)
+            first = (firsts or (color,))[0]
+            return (ChainProof(names, color.letter, first.letter, needs, True, method="unconditional"),)
         out = []
-        for first in (color, color.opponent):
+        for first in firsts or (color, color.opponent):
 
             def attempt(near_only: bool, second_test: bool, first: Color = first) -> CaptureAnswer:
                 answer = None
@@ -271,3 +279,29 @@ class StatusProver:
                 problems.append(f"{name}: no liberty on a point both colours border (not seki)")
         proofs = tuple(p for ch in chains for p in (*self.chain_proofs(ch, "safe"), self.dependent(ch)))
         return StatusProof(SEKI, tuple(map(self._names, chains)), proofs, tuple(problems))
+
+    def one_sided(self, vertex: str, claimer: str) -> StatusProof:
+        """``claimer`` (``B``/``W``) owns the empty point ``vertex`` one-sidedly (count.status (5)):
+        its stone there leaves the chain holding it alive with the opponent to move, and the
+        opponent's stone there is illegal or leaves a chain that is captured, the claimer to move."""
+        side = Color.parse(claimer)
+        point = self.geometry.from_gtp(vertex)
+        if self.board.color[point] != EMPTY:
+            raise ValueError(f"a one-sided point must be empty; {vertex} is not")
+        proofs: list[ChainProof] = []
+        problems: list[str] = []
+        for mover, needs, next_first in ((side, "safe", side.opponent), (side.opponent, "captured", side)):
+            game = Game.new(self.rules, self.geometry, dict(self.position.stones), to_move=mover)
+            step = game.play(Action.move(mover, point))
+            if not step.legal:
+                if mover is side:
+                    problems.append(f"{side.letter} cannot fill {vertex}: {step.reason}")
+                continue
+            after = Position(self.geometry, {p: Color(c) for p, c in enumerate(game.board.color) if c})
+            prover = StatusProver(self.rules, after, self.budget, self.show)
+            chain = prover.chain_at(vertex)
+            proofs.extend(
+                replace(p, note=f"after {mover.letter} {vertex}")
+                for p in prover.chain_proofs(chain, needs, (next_first,))
+            )
+        return StatusProof(ONE_SIDED, ((vertex,),), tuple(proofs), tuple(problems), claimer=side.letter)

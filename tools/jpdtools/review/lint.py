@@ -630,6 +630,8 @@ def check_statuses(proven: Sequence[CaseStatuses]) -> list[Problem]:
             if proof.holds is True:
                 continue
             marks = " ".join(c[0] for c in proof.chains)
+            if proof.claimer:
+                marks = f"{proof.claimer} {marks}"
             verdict = "is not proven" if proof.holds is None else "is disproven"
             why = "; ".join(proof.failures())
             problems.append(

@@ -4,7 +4,8 @@ A counting case's agreement marks stones dead or in seki; counting takes them as
 proves them on the position the agreement talks about (the set-up, then ``history`` and ``moves``)
 with :mod:`jpdtools.proof` under the proof ruleset (:data:`PROOF_RULESET`): each dead chain is
 captured against any defence and each seki chain cannot be captured, whoever moves first, and each
-seki chain has a liberty on a point both colours border. A case built to test what an *agreement*
+seki chain has a liberty on a point both colours border, and each one-sided claim of the agreement
+holds (the claimer can fill the point and live, the opponent cannot). A case built to test what an *agreement*
 does, whatever the board says, carries ``status-proof: {agreement: why}`` instead
 (spec/case-format.md#format.status-proof); a case whose statuses are known not to be proven yet
 says ``{pending: why}`` and is listed by ``jpd lint``, not failed. Any other status disproven or
@@ -65,6 +66,14 @@ def declared(case: Case) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return final.agreement.dead, final.agreement.seki
 
 
+def one_sided_claims(case: Case) -> tuple[tuple[str, str], ...]:
+    """The one-sided claims a case's agreement makes, as (claimer, vertex) (count.status (5))."""
+    final = case.setup.final if case.setup is not None else None
+    if final is None:
+        return ()
+    return tuple((c.color, c.vertex) for c in final.agreement.claims if c.kind == "one-sided")
+
+
 def position_of(case: Case, rules: Rules) -> Position:
     """The position the agreement talks about: the set-up after ``history`` and ``moves``.
     Raises ValueError when the set-up or a move cannot be played."""
@@ -78,7 +87,7 @@ def position_of(case: Case, rules: Rules) -> Position:
     return Position(geometry, {p: Color(c) for p, c in enumerate(game.board.color) if c})
 
 
-PROVER_VERSION = "2"
+PROVER_VERSION = "3"
 """Changes whenever the prover or the definitions change: it keys the cache of proofs."""
 
 
@@ -103,20 +112,21 @@ def _proof(data: dict) -> StatusProof:
         ChainProof(**{**p, "chain": tuple(p["chain"]), "lines": tuple(map(_node, p["lines"]))})
         for p in data["proofs"]
     )
-    return StatusProof(data["status"], tuple(map(tuple, data["chains"])), proofs, tuple(data["problems"]))
-
-
-def _cache_key(position: Position, dead, seki, budget: int) -> str:
-    stones = sorted((p, int(c)) for p, c in position.stones.items())
-    text = json.dumps(
-        [PROVER_VERSION, PROOF_RULESET, position.geometry.label, stones, sorted(dead), sorted(seki), budget]
+    return StatusProof(
+        data["status"], tuple(map(tuple, data["chains"])), proofs, tuple(data["problems"]), data["claimer"]
     )
+
+
+def _cache_key(position: Position, dead, seki, claims, budget: int) -> str:
+    stones = sorted((p, int(c)) for p, c in position.stones.items())
+    marks = [sorted(dead), sorted(seki), sorted(map(list, claims))]
+    text = json.dumps([PROVER_VERSION, PROOF_RULESET, position.geometry.label, stones, *marks, budget])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _proved(position: Position, rules: Rules, dead, seki, budget: int) -> tuple[StatusProof, ...]:
+def _proved(position: Position, rules: Rules, dead, seki, claims, budget: int) -> tuple[StatusProof, ...]:
     folder = cache_dir()
-    path = folder / f"{_cache_key(position, dead, seki, budget)}.json" if folder else None
+    path = folder / f"{_cache_key(position, dead, seki, claims, budget)}.json" if folder else None
     if path is not None and path.is_file():
         try:
             return tuple(map(_proof, json.loads(path.read_text(encoding="utf-8"))))
@@ -128,6 +138,7 @@ def _proved(position: Position, rules: Rules, dead, seki, budget: int) -> tuple[
         proofs.append(prover.dead(dead))
     if seki:
         proofs.append(prover.seki(seki, dead))
+    proofs.extend(prover.one_sided(vertex, claimer) for claimer, vertex in claims)
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -141,7 +152,8 @@ def _proved(position: Position, rules: Rules, dead, seki, budget: int) -> tuple[
 
 def prove_case(case: Case, presets: Presets, budget: int = DEFAULT_BUDGET) -> CaseStatuses:
     dead, seki = declared(case)
-    if not (dead or seki):
+    claims = one_sided_claims(case)
+    if not (dead or seki or claims):
         return CaseStatuses(case.id, location=case.location)
     kind, why = case.status_proof
     if kind == "agreement":
@@ -151,7 +163,7 @@ def prove_case(case: Case, presets: Presets, budget: int = DEFAULT_BUDGET) -> Ca
     rules = presets.get(PROOF_RULESET)
     try:
         position = position_of(case, rules)
-        proofs = _proved(position, rules, dead, seki, budget)
+        proofs = _proved(position, rules, dead, seki, claims, budget)
     except ValueError as err:
         return CaseStatuses(case.id, error=str(err), location=case.location)
     return CaseStatuses(case.id, proofs, location=case.location)
@@ -164,5 +176,5 @@ def prove_files(
         prove_case(case, presets, budget)
         for f in files
         for case in f.cases
-        if not case.is_error_case and any(declared(case))
+        if not case.is_error_case and (any(declared(case)) or one_sided_claims(case))
     ]
