@@ -22,7 +22,7 @@ from jpdtools.review.sources import (
 from jpdtools.run.runner import default_loader, load_files
 
 TABLE = """\
-format: 1
+format: 2
 sources:
   - key: "000"
     title: "t"
@@ -144,6 +144,8 @@ def test_loads_in_order(table):
         ("j1989 art. 8", ("J1989 Art. 8",), ("exact",)),
         ("Ing rules", ("Ing rules",), ("source",)),
         ("Ing rules 1996 (fill counting)", ("Ing rules",), ("finer",)),
+        ("000 §22/1", ("000 §22",), ("finer",)),
+        ("Ing rules/1", ("Ing rules",), ("finer",)),
         ("003", ("003 四虚终局", "003 A版", "003 B版"), ("source",)),
     ],
 )
@@ -197,7 +199,7 @@ DUPLICATE_SOURCE = """\
 @pytest.mark.parametrize(
     ("change", "line", "words"),
     [
-        (("format: 1", "format: 2"), 1, "expected 'format: 1'"),
+        (("format: 2", "format: 1"), 1, "expected 'format: 2'"),
         (('      - id: "000 §13"', '      - id: "000 §2"'), 10, "listed twice"),
         (('      - id: "000 §13"', '      - id: "001 §13"'), 10, "does not start with its source's key"),
         (('        quote: "虚着之子"', "        quote: ''"), 14, "non-empty string"),
@@ -277,7 +279,7 @@ def test_every_citation_of_the_suite_and_spec_resolves(real):
     assert traceability.check_spec_citations(spec_dir(), real) == []
     assert traceability.check_table(real, lint.spec_anchors(spec_dir()), lint.citing_cases(files)) == []
     cited = {c for cs in clause_sources(spec_dir(), real) for c in cs.citations}
-    assert "000 §13–14, §16" in cited and "Tromp-Taylor rules 9–10" in cited
+    assert "000 §31/5, §31/6" in cited and "Tromp-Taylor rule 9, rule 10" in cited
 
 
 SEEDS = shared_dir() / "seeds"
@@ -328,21 +330,22 @@ def test_lint_reports_an_unresolved_case_citation(tmp_path: Path):
 # -- sentences: the one a ruling rests on ------------------------------------------------------
 
 SENTENCES = """\
-format: 1
+format: 2
 sources:
   - key: "001"
     title: "t"
     file: "seeds/001.txt"
     articles:
       - id: "001 第十五条"
-        clauses: [count.agreement, end.resignation, play.illegal]
         sentences:
-          - {n: "1", quote: "两弃休止后，按照对局者双方达成的共识", clauses: [count.agreement]}
-          - {n: "2", quote: "一方主动认输时，棋局为终止。", clauses: [end.resignation]}
-          - {n: "3", quote: "一方违反规则被判负时，棋局为终止。", clauses: [play.illegal]}
-      - id: "001 第十五条说明"
-        quote: "两弃为休止而非终止"
-        non-normative: "why"
+          - {n: 1, quote: "第十五条、棋局的终止", non-normative: "heading"}
+          - {n: 2, quote: "两弃休止后，按照对局者双方达成的共识", clauses: [count.agreement]}
+          - {n: 3, quote: "一方主动认输时，棋局为终止。", clauses: [end.resignation]}
+          - {n: 4, quote: "一方违反规则被判负时，棋局为终止。", clauses: [play.illegal]}
+          - {n: 5, quote: "说明：协商终局在实际中普遍地被采用"}
+      - id: "001 第十六条"
+        quote: "目数较多的一方为胜方。"
+        clauses: [count.art]
 """
 
 
@@ -355,44 +358,121 @@ def _pins(citation):
 
 
 def test_a_citation_names_one_sentence():
-    assert _pins("001 第十五条 3") == [("001 第十五条", "3")]
-    assert _pins("001 第十五条 1, 3") == [("001 第十五条", "1"), ("001 第十五条", "3")]
-    assert _pins("001 第十五条说明") == [("001 第十五条说明", "")]  # one sentence: the article names it
+    assert _pins("001 第十五条/4") == [("001 第十五条", "4")]
+    assert _pins("001 第十五条/2, 第十五条/4") == [("001 第十五条", "2"), ("001 第十五条", "4")]
+    assert _pins("001 第十六条") == [("001 第十六条", "")]  # one sentence: the article names it
     table = load_sources_text(SENTENCES, "s.yaml")
     [bare] = pinpoint(table, "001 第十五条")
-    assert bare.sentence is None and "has several sentences, cite one of them (1, 2, 3)" in bare.problem
-    [wrong] = pinpoint(table, "001 第十五条 9")
-    assert wrong.sentence is None and "has no sentence '9'" in wrong.problem
+    assert bare.sentence is None and "has several sentences, cite one of them (1, 2, 3, 4, 5)" in bare.problem
+    [wrong] = pinpoint(table, "001 第十五条/9")
+    assert wrong.sentence is None and "has no sentence '/9'" in wrong.problem
+    [seed_item] = pinpoint(table, "001 第十五条(3)")  # the seed's own item number names no sentence
+    assert seed_item.sentence is None and "has no sentence '(3)'" in seed_item.problem
     [whole] = pinpoint(table, "001")
     assert whole.sentence is None and "names 2 articles" in whole.problem
     article = table.article("001 第十五条")
-    assert article.quote == "两弃休止后，按照对局者双方达成的共识" and len(article.sentences) == 3
+    assert article.quote == "两弃休止后，按照对局者双方达成的共识" and len(article.sentences) == 5
+    assert article.sentence_id(article.sentences[3]) == "001 第十五条/4"
+    assert [s.status for s in article.sentences] == [
+        "non-normative",
+        "normative",
+        "normative",
+        "normative",
+        "unused",
+    ]
+    assert article.clauses == ("count.agreement", "end.resignation", "play.illegal") and not article.marked
 
 
 @pytest.mark.parametrize(
     ("change", "words"),
     [
         (("sentences:\n", "quote: x\n        sentences:\n"), "needs 'quote' or 'sentences'"),
-        (('{n: "2",', '{n: "1",'), "sentence '1' of '001 第十五条' listed twice"),
-        (('{n: "3", ', "{"), "needs a label 'n'"),
+        (("{n: 2,", "{n: 3,"), "sentence 2 of '001 第十五条' needs 'n: 2' (its position in the article)"),
+        (("{n: 3, ", "{"), "needs 'n: 3'"),
+        (
+            ("clauses: [end.resignation]}", 'clauses: [end.resignation], non-normative: "x"}'),
+            "'001 第十五条/3' has clauses and is marked non-normative",
+        ),
+        (
+            ("        sentences:\n", "        clauses: [x]\n        sentences:\n"),
+            "put 'clauses' on each sentence",
+        ),
     ],
 )
 def test_sentence_errors_are_located(change, words):
+    text = SENTENCES.replace(*change, 1)
+    assert text != SENTENCES
     with pytest.raises(InputError) as info:
-        load_sources_text(SENTENCES.replace(*change, 1), "s.yaml")
+        load_sources_text(text, "s.yaml")
     assert words in info.value.message and info.value.location.line > 1
 
 
+def test_an_article_is_checked_whole_against_its_seed(tmp_path: Path):
+    table = load_sources_text(SENTENCES, "s.yaml")
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    whole = "第十五条、棋局的终止\n两弃休止后，按照对局者双方达成的共识一方主动认输时，棋局为终止。"
+    rest = "一方违反规则被判负时，棋局为终止。\n说明：协商终局在实际中普遍地被采用。目数较多的一方为胜方。"
+    (seeds / "001.txt").write_text(whole + rest, "utf-8")
+    assert traceability.check_quotes(table, tmp_path) == []
+    (seeds / "001.txt").write_text(whole + "（一句）" + rest, "utf-8")  # a sentence left out
+    [found] = traceability.check_quotes(table, tmp_path)
+    assert "'001 第十五条' joined are not one passage" in found.message
+
+
+def test_the_first_citation_is_the_sentence_the_verdict_rests_on(tmp_path: Path):
+    case = textwrap.dedent(
+        """\
+        format: 1
+        cases:
+          - id: board.trace.first
+            title: t
+            spec: [turn.resign, end.resignation]
+            seeds: ["000 §31/1", "000 §31/5"]
+            size: 5
+            moves: B C3
+            expect: {default: "1: legal"}
+        """
+    )
+    path = tmp_path / "first.yaml"
+    path.write_text(case, "utf-8")
+    files, failures = load_files([path], load_presets(), default_loader())
+    assert not failures
+    real = load_sources(spec_dir() / SOURCES_FILE)
+    [found] = traceability.check_case_citations(files, real)
+    assert "first citation '000 §31/1' names a sentence implementing none of its clauses" in found.message
+    assert "'000 §31/5' does" in found.message
+    path.write_text(case.replace('["000 §31/1", "000 §31/5"]', '["000 §31/5", "000 §31/1"]'), "utf-8")
+    files, _ = load_files([path], load_presets(), default_loader())
+    assert traceability.check_case_citations(files, real) == []
+    path.write_text(case.replace('["000 §31/1", "000 §31/5"]', '["000 §31"]'), "utf-8")
+    files, _ = load_files([path], load_presets(), default_loader())
+    [bare] = traceability.check_case_citations(files, real)
+    assert "'000 §31' has several sentences, cite one of them" in bare.message
+
+
 def test_the_real_table_fixes_what_the_committee_found(real):
-    """The sentences the rulings rest on, and the two truncated quotations, as the seeds say them."""
-    forfeit = real.article("001 第十五条").sentence("3")
-    assert forfeit.quote == "一方违反规则被判负时，棋局为终止。"
-    assert "颗子自尽" in real.article("000 §22").sentence("颗子自尽").quote
-    assert real.article("000 §25").quote.startswith("一般情况下（争棋过程中无放弃）")
+    """The sentences the rulings rest on, as the seeds say them, and the cases citing them first."""
+    assert real.article("001 第十五条").sentence("8").quote == "3、一方违反规则被判负时，棋局为终止。"
+    assert real.article("000 §31").sentence("5").quote == "（2）一方认输一方中途认输时，棋局终止。"
+    assert (
+        real.article("001 第十条").sentence("13").quote == "双活棋中，一方棋子单独围住的每个空点是其1目地。"
+    )
+    assert "颗子自尽" in real.article("000 §22").sentence("5").quote
+    assert "一般情况下（争棋过程中无放弃）" in real.article("000 §25").quote
     assert "休止" in real.article("003 第七条").quote
     ing = real.article("Ing rules")
-    assert "superko" in ing.sentence("ko").quote and "rep.positional" in ing.sentence("ko").clauses
+    assert "superko" in ing.sentence("4").quote and "rep.positional" in ing.sentence("4").clauses
     files, _ = load_files([conformance_dir()], load_presets(), default_loader())
-    ko = next(c for f in files for c in f.cases if c.id == "ko.simple.001")
-    assert "001 第十五条 3" in ko.seeds
-    assert not any(s == "004 Chinese summary" for f in files for c in f.cases for s in c.seeds)
+    cases = {c.id: c for f in files for c in f.cases}
+    ko = cases["ko.simple.001"]
+    assert ko.seeds[0] == "001 第八条/2" and "001 第十五条/8" in ko.seeds[1:]
+    resigning = [
+        c for c in cases.values() if set(c.spec[:1]) & {"turn.resign", "end.resignation"} and c.seeds
+    ]
+    resign = {"000 §31/5", "001 第十五条/7", "002 §32/2", "004 认输/1"}  # 一方中途认输, 一方主动认输 …
+    assert len(resigning) >= 20 and all(c.seeds[0] in resign for c in resigning)
+    assert cases["count.art.012"].seeds[0] == "001 第十条/13"  # a seki: its 双活 sentence
+    assert cases["count.art.004"].seeds[0] == "001 第十条/3"  # a ko claim: 单劫不粘有1目
+    assert cases["count.art.003"].seeds[0] == "001 第十条/8"  # a one-sided dame
+    assert not any(s == "004 Chinese summary" for c in cases.values() for s in c.seeds)

@@ -3,10 +3,12 @@ rule that says which articles a citation names. {#sources}
 
 The table lists, for each seed (``000`` … ``004``) and each public source the comparison
 rulesets cite (``J1989``, ``AGA``, ``Tromp-Taylor``, ``Chinese rules``, ``Ing rules``,
-``WMSG 2008``), every article once: its id (the citation string cases and spec use), a short
-quotation of its rule sentence, and either the clause anchors that implement it or
-``non-normative`` with a one-line reason. Public sources are not stored in this repository, so
-their ``quote`` is a short statement of the rule in this project's words.
+``WMSG 2008``), every article once: its id (the citation string cases and spec use) and its
+sentences — a seed article whole, in order — each with the clause anchors resting on it,
+``non-normative`` with a one-line reason, or neither (not yet used). A sentence is cited as the
+article's id, ``/`` and its position (``001 第十条/13``); an article of one sentence by its id.
+Public sources are not stored in this repository, so their ``quote`` is a short statement of the
+rule in this project's words.
 
 **Resolving a citation** (:meth:`SourceTable.resolve`; spec/case-format.md#format.citations).
 Citations in ``seeds:`` lists and ``Sources:`` lines may be finer or coarser than the table.
@@ -48,11 +50,11 @@ from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.yamlsrc import LocDict, LocList, load_yaml_text, location_of
 
 SOURCES_FILE = "sources.yaml"
-FORMAT = 1
+FORMAT = 2
 FILE_KEYS = ("format", "sources")
 SOURCE_KEYS = ("key", "title", "file", "articles")
 ARTICLE_KEYS = ("id", "quote", "sentences", "clauses", "non-normative")
-SENTENCE_KEYS = ("n", "quote", "clauses")
+SENTENCE_KEYS = ("n", "quote", "clauses", "non-normative")
 
 # traditional characters (as in the 003 seed) → simplified, for comparing citations, ids and quotations
 TRADITIONAL = str.maketrans(
@@ -88,13 +90,21 @@ _CN_DIGITS = "一二三四五六七八九"
 
 @dataclass(frozen=True)
 class Sentence:
-    """One ruling sentence of an article: cited as the article's id and its label
-    (``001 第十五条 3``); an article of one sentence has one with the label ``""``."""
+    """One sentence of an article, cited as the article's id, ``/`` and its position
+    (``001 第十条/13``); the only sentence of a one-sentence article has the label ``""`` and is
+    cited by the article's id. (``/`` keeps it apart from a seed's own item numbers, which prose
+    cites as ``001 第十条(3)``.)"""
 
-    label: str  # "3", "(1)", "说明", "suicide"; "" for the only sentence of an article
+    label: str  # the position, "1", "2", …; "" for the only sentence of an article
     quote: str  # seeds: verbatim; public sources: the rule in this project's words
-    clauses: tuple[str, ...] = ()  # the clauses resting on this sentence (subset of the article's)
+    clauses: tuple[str, ...] = ()  # the clauses resting on this sentence
     location: Location | None = field(default=None, compare=False)
+    non_normative: str = ""  # why it implements nothing ("heading", "history", …)
+
+    @property
+    def status(self) -> str:
+        """``normative`` (it has clauses), ``non-normative`` (a reason) or ``unused`` (neither)."""
+        return "normative" if self.clauses else "non-normative" if self.non_normative else "unused"
 
 
 @dataclass(frozen=True)
@@ -103,18 +113,19 @@ class Article:
 
     id: str  # the citation string: "000 §22", "001 第二条说明", "J1989 Art. 6"
     source: str  # the source's key: "000", "J1989"
-    quote: str  # its first ruling sentence (seeds: verbatim; public sources: in this project's words)
-    clauses: tuple[str, ...] = ()  # spec anchors implementing it
-    non_normative: str = ""  # why it implements nothing ("history", "motivation", …)
+    quote: str  # its first normative sentence, else its first (seeds: verbatim)
+    clauses: tuple[str, ...] = ()  # spec anchors implementing it: every sentence's, in order
+    non_normative: str = ""  # when every sentence is marked: the first one's reason
     location: Location | None = field(default=None, compare=False)
     sentences: tuple[Sentence, ...] = ()  # every ruling sentence, in the article's order
 
     def sentence(self, label: str) -> Sentence | None:
-        wanted = _fold(label)
-        return next((s for s in self.sentences if _fold(s.label) == wanted), None)
+        """The sentence at ``label``: ``/3`` (as a citation writes it after the id) or ``3``."""
+        wanted = _fold(label).strip().removeprefix("/").strip()
+        return next((s for s in self.sentences if s.label and _fold(s.label) == wanted), None)
 
     def sentence_id(self, sentence: Sentence) -> str:
-        return f"{self.id} {sentence.label}" if sentence.label else self.id
+        return f"{self.id}/{sentence.label}" if sentence.label else self.id
 
     @property
     def mapped(self) -> bool:
@@ -122,7 +133,8 @@ class Article:
 
     @property
     def marked(self) -> bool:
-        return bool(self.non_normative)
+        """Every sentence is marked non-normative."""
+        return all(s.non_normative and not s.clauses for s in self.sentences)
 
 
 @dataclass(frozen=True)
@@ -269,18 +281,29 @@ def _article(entry, key: str, path: str) -> Article:
         raise InputError(f"article id {article_id!r} does not start with its source's key {key!r}", where)
     if ("quote" in entry) == ("sentences" in entry):
         raise InputError(f"article {article_id!r} needs 'quote' or 'sentences' (one of them)", where)
-    clauses = _clauses(entry, article_id, path)
     if "quote" in entry:
         quote = _text(entry, "quote", f"article {article_id!r}", path)
-        sentences: tuple[Sentence, ...] = (Sentence("", quote, clauses, _at(entry, "quote", path)),)
+        clauses = _clauses(entry, article_id, path)
+        reason = _reason(entry, article_id, path)
+        sentences: tuple[Sentence, ...] = (Sentence("", quote, clauses, _at(entry, "quote", path), reason),)
     else:
+        for key in ("clauses", "non-normative"):
+            if key in entry:
+                raise InputError(
+                    f"article {article_id!r} lists sentences: put {key!r} on each sentence",
+                    entry.key_location(key, path),
+                )
         sentences = _sentences(entry, article_id, path)
-        quote = sentences[0].quote
-        clauses = clauses or tuple(dict.fromkeys(c for s in sentences for c in s.clauses))
-    reason = (
-        _text(entry, "non-normative", f"article {article_id!r}", path) if "non-normative" in entry else ""
+    clauses = tuple(dict.fromkeys(c for s in sentences for c in s.clauses))
+    quote = next((s.quote for s in sentences if s.clauses), sentences[0].quote)
+    marked = all(s.non_normative and not s.clauses for s in sentences)
+    return Article(
+        article_id, key, quote, clauses, sentences[0].non_normative if marked else "", where, sentences
     )
-    return Article(article_id, key, quote, clauses, reason, where, sentences)
+
+
+def _reason(entry: LocDict, what: str, path: str) -> str:
+    return _text(entry, "non-normative", f"{what!r}", path) if "non-normative" in entry else ""
 
 
 def _clauses(entry: LocDict, what: str, path: str) -> tuple[str, ...]:
@@ -295,7 +318,7 @@ def _clauses(entry: LocDict, what: str, path: str) -> tuple[str, ...]:
 
 
 def _sentences(entry: LocDict, article_id: str, path: str) -> tuple[Sentence, ...]:
-    """``sentences: [{n: LABEL, quote: TEXT, clauses: [...]}, …]``, at least two, labels distinct."""
+    """``sentences: [{n, quote, clauses | non-normative}, …]``: two or more, ``n`` counting 1, 2, …"""
     items = entry["sentences"]
     if not isinstance(items, LocList) or len(items) < 2:
         raise InputError(
@@ -303,19 +326,27 @@ def _sentences(entry: LocDict, article_id: str, path: str) -> tuple[Sentence, ..
             _at(entry, "sentences", path),
         )
     out: list[Sentence] = []
-    for item in items:
+    for position, item in enumerate(items, 1):
         if not isinstance(item, LocDict):
-            raise InputError("a sentence is a mapping: n, quote, clauses", location_of(item, path))
+            raise InputError(
+                "a sentence is a mapping: n, quote, clauses or non-normative", location_of(item, path)
+            )
         _keys(item, SENTENCE_KEYS, f"a sentence of {article_id!r}", path)
         label = item.get("n")
-        if not isinstance(label, str | int) or isinstance(label, bool) or not str(label).strip():
-            raise InputError(f"a sentence of {article_id!r} needs a label 'n'", _at(item, "n", path))
-        label = str(label).strip()
-        if any(_fold(s.label) == _fold(label) for s in out):
-            raise InputError(f"sentence {label!r} of {article_id!r} listed twice", _at(item, "n", path))
-        quote = _text(item, "quote", f"sentence {article_id} {label}", path)
-        clauses = _clauses(item, f"{article_id} {label}", path)
-        out.append(Sentence(label, quote, clauses, _at(item, "quote", path)))
+        if type(label) is not int or label != position:
+            raise InputError(
+                f"sentence {position} of {article_id!r} needs 'n: {position}' (its position in the article)",
+                _at(item, "n", path),
+            )
+        what = f"{article_id}/{label}"
+        quote = _text(item, "quote", f"sentence {what}", path)
+        clauses = _clauses(item, what, path)
+        reason = _reason(item, what, path)
+        if clauses and reason:
+            raise InputError(
+                f"sentence {what!r} has clauses and is marked non-normative", _at(item, "n", path)
+            )
+        out.append(Sentence(str(label), quote, clauses, _at(item, "quote", path), reason))
     return tuple(out)
 
 
@@ -334,12 +365,12 @@ def _fold(text: str) -> str:
 
 
 def _source_key(text: str, keys) -> str:
-    """The longest key ``text`` starts with (then a blank, a bracket or the end), or ""."""
+    """The longest key ``text`` starts with (then a blank, a bracket, ``/`` or the end), or ""."""
     folded = _fold(text)
     best = ""
     for key in keys:
         k = _fold(key)
-        if folded == k or (folded.startswith(k) and folded[len(k)] in " ("):
+        if folded == k or (folded.startswith(k) and folded[len(k)] in " (/"):
             best = key if len(key) > len(best) else best
     return best
 
@@ -499,7 +530,7 @@ class Pin:
 def pinpoint(table: SourceTable, citation: str) -> tuple[Pin, ...]:
     """The sentence every item of ``citation`` names. An item names one sentence when it names
     one article and either the article has one sentence or the rest of the item after the
-    article's id is one of its sentence labels (``001 第十五条 3``, ``004 做棋(6)``)."""
+    article's id is ``/`` and a sentence's position (``001 第十五条/8``)."""
     resolution = table.resolve(citation)
     if not resolution.ok:
         return (Pin(citation, None, None, resolution.problem),)

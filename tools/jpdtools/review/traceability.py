@@ -9,8 +9,11 @@ check ``sources``):
   the table (:meth:`SourceTable.resolve`);
 * where the seed files are at hand (``../shared/seeds``), every quotation of a seed occurs in it
   (blanks and the pinyin glosses of 003, ``規(guī)則``, ignored), every sentence of it verbatim;
-* every item of a case's citation names one sentence of an article (``001 第十五条 3``; an article
-  of one sentence is named by its id): the sentence the ruling rests on.
+  and the sentences of an article joined are one passage of it (the article whole, in order);
+* every item of a case's citation names one sentence of an article (``001 第十条(13)``; an article
+  of one sentence is named by its id), and the case's first citation names a sentence implementing
+  one of the case's clauses — the sentence its verdict rests on — whenever the table has a
+  sentence implementing one of them.
 """
 
 import re
@@ -63,21 +66,51 @@ def check_table(
 
 
 def check_case_citations(files: Sequence[CaseFile], table: SourceTable) -> list[Finding]:
-    """Every ``seeds:`` citation of every case resolves to articles of the table, and each of its
-    items to one sentence (the one the ruling rests on: :func:`pinpoint`)."""
+    """Every ``seeds:`` citation of every case resolves to articles of the table, each of its
+    items to one sentence (:func:`pinpoint`), and the first citation to a sentence implementing
+    one of the case's clauses when any sentence of the table implements one of them."""
+    implemented = {c for a in table.articles() for s in a.sentences for c in s.clauses}
     found = []
     for case_file in files:
         for case in case_file.cases:
             where = case.location or Location(case_file.path)
+            pinned = True
             for citation in case.seeds:
                 resolution = table.resolve(citation)
                 if not resolution.ok:
                     found.append(Finding(f"case {case.id!r} cites {resolution.problem}", where))
+                    pinned = False
                     continue
                 for pin in pinpoint(table, citation):
                     if pin.sentence is None:
                         found.append(Finding(f"case {case.id!r} cites {pin.problem}", where))
+                        pinned = False
+            if pinned and case.seeds and set(case.spec) & implemented:
+                finding = _first_citation(case, table)
+                if finding:
+                    found.append(Finding(finding, where))
     return found
+
+
+def _first_citation(case, table: SourceTable) -> str:
+    """Why the case's first citation is not a sentence implementing one of its clauses ("" if it is)."""
+    first = case.seeds[0]
+    pins = pinpoint(table, first)
+    sentence = pins[0].sentence if pins else None
+    if sentence is not None and set(sentence.clauses) & set(case.spec):
+        return ""
+    better = [
+        c
+        for c in case.seeds[1:]
+        if any(
+            p.sentence is not None and set(p.sentence.clauses) & set(case.spec) for p in pinpoint(table, c)
+        )
+    ]
+    hint = f"; of its citations, {better[0]!r} does" if better else ""
+    return (
+        f"case {case.id!r}: its first citation {first!r} names a sentence implementing none of its "
+        f"clauses ({', '.join(case.spec)}); cite first the sentence its verdict rests on{hint}"
+    )
 
 
 def check_spec_citations(spec_dir: Path, table: SourceTable) -> list[Finding]:
@@ -109,6 +142,19 @@ def check_quotes(table: SourceTable, seeds_root: Path) -> list[Finding]:
             found.append(Finding(err.message, err.location))
             continue
         for article in source.articles:
+            whole = "".join(_plain(s.quote) for s in article.sentences)
+            if (
+                len(article.sentences) > 1
+                and whole not in text
+                and all(_plain(s.quote) in text for s in article.sentences)
+            ):
+                found.append(
+                    Finding(
+                        f"the sentences of {article.id!r} joined are not one passage of {source.file} "
+                        "(a sentence is missing, repeated or out of order)",
+                        article.location,
+                    )
+                )
             for sentence in article.sentences:
                 if _plain(sentence.quote) not in text:
                     found.append(
