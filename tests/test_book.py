@@ -1,6 +1,7 @@
 """``jpd book``: a page for everything, no broken link, verdicts and flips as run, text escaped."""
 
 import re
+from html import escape
 
 import pytest
 from book_helpers import broken_links, build_book
@@ -11,6 +12,7 @@ from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.review.lint import check_overrides, spec_anchors
 from jpdtools.review.overrides import read_overrides
+from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.runner import default_loader, load_files
 
 HOSTILE = """format: 1
@@ -109,6 +111,22 @@ def test_a_page_for_every_case_clause_question_ruleset_and_article(book):
     # spec/sources.yaml: the article's quotation and the clause implementing it (000 §22: 禁倒退)
     article = (out / "seeds" / f"{slug('000 §22')}.html").read_text(encoding="utf-8")
     assert "不得使对方再次面对同一个全局棋形" in article and "rep.no-retreat" in article
+    # each seed article whole: every sentence of 001 第十条 in order, the cited ones with their cases
+    table = load_sources(spec_dir() / SOURCES_FILE)
+    tenth = table.article("001 第十条")
+    html = (out / "seeds" / f"{slug('001 第十条')}.html").read_text(encoding="utf-8")
+    positions = [html.index(f'id="s{s.label}"') for s in tenth.sentences]
+    assert len(tenth.sentences) > 10 and positions == sorted(positions)
+    assert all(escape(s.quote, quote=False) in html for s in tenth.sentences)
+    seki = html[html.rindex("<div", 0, html.index('id="s13"')) : html.index('id="s14"')]
+    assert "sentence normative cited" in seki and "count.art.012" in seki and "count.regions" in seki
+    assert 'class="sentence non-normative" id="s1"' in html
+    # the index marks every sentence: normative, non-normative (with the reason) or not yet used
+    assert 'class="chip normative cited"' in seeds and 'class="chip unused"' in seeds
+    assert "000 §1/1: axiom" in seeds
+    # a case quotes the sentence its verdict rests on and links it on its article's page
+    resign = (out / "cases" / "ending.resign.001.html").read_text(encoding="utf-8")
+    assert "一方中途认输时，棋局终止。</blockquote>" in resign and f"{slug('000 §31')}.html#s5" in resign
     assert (out / "differences" / "index.html").is_file() and (out / "index.html").is_file()
 
 

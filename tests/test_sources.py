@@ -381,6 +381,7 @@ def test_a_citation_names_one_sentence():
         "unused",
     ]
     assert article.clauses == ("count.agreement", "end.resignation", "play.illegal") and not article.marked
+    assert article.source == "001" and [s.key for s in table.sources] == ["001"]
 
 
 @pytest.mark.parametrize(

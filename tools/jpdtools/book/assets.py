@@ -20,6 +20,25 @@ pre{white-space:pre-wrap;background:#f7f7f7;padding:.5em}
 blockquote{margin:.3em 0 .6em 1em;padding-left:.8em;border-left:3px solid #bbb;color:#444}
 blockquote.operative{border-left-color:#2a6;color:#111;font-size:1.05em;background:#f3faf5}
 .cite-of{margin:0 0 .4em 1em;font-size:.9em;color:#555}
+.article{margin:.5em 0 1em}
+.sentence{margin:.15em 0;padding:.25em .5em;border-left:3px solid transparent;overflow-wrap:anywhere}
+.sentence .sid{font-size:.8em;color:#666;margin-right:.3em;text-decoration:none}
+.sentence .notes{font-size:.85em;color:#555}
+.sentence .notes>span{display:block}
+.sentence.normative{background:#f3faf5;border-left-color:#2a6}
+.sentence.normative .text{color:#111}
+.sentence.non-normative .text{color:#777}
+.sentence.unused .text{color:#444}
+.sentence.cited{border-left-width:5px}
+.sentence:target{outline:2px solid #c90}
+.chips{display:flex;flex-wrap:wrap;gap:2px}
+.chip{display:inline-block;min-width:1.4em;padding:0 .2em;font-size:.75em;text-align:center;border-radius:3px}
+.chip{border:1px solid #999;color:#333;text-decoration:none}
+.chip.normative{background:#2a6;border-color:#2a6;color:#fff}
+.chip.non-normative{background:#ccc;border-color:#bbb}
+.chip.unused{background:#fff}
+.chip.cited{box-shadow:0 0 0 2px #c90}
+.seed-index td:nth-child(2){min-width:10em}
 .status{padding:0 .4em;border-radius:.3em;font-size:.9em}.status.accepted{background:var(--ok)}
 .status.proposed{background:#e0ecff}.status.disputed{background:var(--bad)}
 .status.rejected{background:#555;color:#fff}

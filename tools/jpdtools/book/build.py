@@ -20,7 +20,7 @@ from jpdtools.book.overrides import flips
 from jpdtools.book.page import slug
 from jpdtools.book.printpage import print_page
 from jpdtools.book.scripts import REVIEW_SCRIPT
-from jpdtools.book.seeds import SeedArticle, SeedTable
+from jpdtools.book.seeds import SeedArticle, SeedSentence, SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.errors import NothingSelected
 from jpdtools.outdir import Layout, check_outdir, replace_whole
@@ -55,7 +55,7 @@ def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
             a.quote,
             a.clauses,
             a.non_normative,
-            sentences=tuple((x.label, x.quote) for x in a.sentences),
+            sentences=tuple(SeedSentence(x.label, x.quote, x.clauses, x.non_normative) for x in a.sentences),
         )
         for s in table.sources
         for a in s.articles
@@ -120,11 +120,12 @@ def edition_pages(book: Book) -> Iterable[tuple[str, str]]:
     for anchor in questions.questions(book):
         yield f"questions/{slug(anchor)}.html", questions.question_page(book, anchor)
     by_article = seedpages.citing_article(book)
-    yield "seeds/index.html", seedpages.seed_index(book, by_article)
+    by_sentence = seedpages.citing_sentence(book)
+    yield "seeds/index.html", seedpages.seed_index(book, by_article, by_sentence)
     for article in book.seeds.articles:
         yield (
             f"seeds/{slug(article.id)}.html",
-            seedpages.article_page(book, article, by_article.get(article.id, [])),
+            seedpages.article_page(book, article, by_article.get(article.id, []), by_sentence),
         )
     pairs = differences.differing(book)
     yield "rulesets/index.html", rulesetpages.ruleset_index(book)

@@ -136,32 +136,22 @@ def _rests_on(book: Book, record: CaseRecord) -> str:
 
 
 def _citation(book: Book, citation: str) -> str:
-    """A seed citation: the sentence each of its items names, quoted first; the rest of the
-    article folded away below it."""
-    lang = book.lang
+    """A seed citation: the sentence each of its items names, quoted, and a link to it on its
+    article's page, where the article stands whole."""
     pins = book.seeds.pins(citation)
     if not pins:
         return code(citation)
     out = [code(citation)]
     for article, label in pins:
-        name = link(seed_href(article.id, ROOT), article.id)
         if label is not None and article.sentences:
-            quote = article.sentence(label)
-            said = f" {esc(label)}" if label else ""
-            out.append(f'<blockquote class="operative" lang="zh-Hans">{esc(quote)}</blockquote>')
-            out.append(f'<p class="cite-of">— {name}{said}</p>')
-            rest = [(lab, q) for lab, q in article.sentences if lab != label]
-            if rest:
-                items = "".join(
-                    f'<li>{esc(lab)}: <span lang="zh-Hans">{esc(q)}</span></li>' for lab, q in rest
-                )
-                out.append(
-                    f"<details><summary>{lang.t('case.other-sentences', n=len(rest))}</summary>"
-                    f"<ul>{items}</ul></details>"
-                )
+            href = seed_href(article.id, ROOT) + (f"#s{label}" if label else "")
+            out.append(
+                f'<blockquote class="operative" lang="zh-Hans">{esc(article.sentence(label))}</blockquote>'
+            )
+            out.append(f'<p class="cite-of">— {link(href, article.sentence_id(label))}</p>')
         else:
             quote = f'<blockquote lang="zh-Hans">{esc(article.quote)}</blockquote>' if article.quote else ""
-            out.append(f"<p>{name}</p>{quote}")
+            out.append(f"<p>{link(seed_href(article.id, ROOT), article.id)}</p>{quote}")
     return "".join(out)
 
 

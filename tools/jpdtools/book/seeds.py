@@ -13,6 +13,22 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
+class SeedSentence:
+    """One sentence of an article as the table has it: its position (``""`` for the only one),
+    text, the clauses resting on it and, if it implements none, why."""
+
+    label: str
+    quote: str
+    clauses: tuple[str, ...] = ()
+    non_normative: str = ""
+
+    @property
+    def status(self) -> str:
+        """``normative``, ``non-normative`` or ``unused`` (not yet used by the specification)."""
+        return "normative" if self.clauses else "non-normative" if self.non_normative else "unused"
+
+
+@dataclass(frozen=True)
 class SeedArticle:
     source: str  # "000", "J1989"
     source_title: str
@@ -21,10 +37,14 @@ class SeedArticle:
     clauses: tuple[str, ...] = ()
     non_normative: str = ""  # why the article implements no clause ("" when it does)
     listed: bool = True  # False: only cited, not in the sources table
-    sentences: tuple[tuple[str, str], ...] = ()  # (label, quote) of every ruling sentence; label "" if one
+    sentences: tuple[SeedSentence, ...] = ()  # the whole article, in order; one sentence: label ""
 
     def sentence(self, label: str) -> str:
-        return next((q for lab, q in self.sentences if lab == label), "")
+        return next((x.quote for x in self.sentences if x.label == label), "")
+
+    def sentence_id(self, label: str) -> str:
+        """How a citation names the sentence at ``label`` (``001 第十条/13``)."""
+        return f"{self.id}/{label}" if label else self.id
 
     @property
     def article(self) -> str:

@@ -287,11 +287,11 @@ def _article(entry, key: str, path: str) -> Article:
         reason = _reason(entry, article_id, path)
         sentences: tuple[Sentence, ...] = (Sentence("", quote, clauses, _at(entry, "quote", path), reason),)
     else:
-        for key in ("clauses", "non-normative"):
-            if key in entry:
+        for misplaced in ("clauses", "non-normative"):
+            if misplaced in entry:
                 raise InputError(
-                    f"article {article_id!r} lists sentences: put {key!r} on each sentence",
-                    entry.key_location(key, path),
+                    f"article {article_id!r} lists sentences: put {misplaced!r} on each sentence",
+                    entry.key_location(misplaced, path),
                 )
         sentences = _sentences(entry, article_id, path)
     clauses = tuple(dict.fromkeys(c for s in sentences for c in s.clauses))
