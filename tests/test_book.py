@@ -124,6 +124,8 @@ def test_a_page_for_every_case_clause_question_ruleset_and_article(book):
     # the index marks every sentence: normative, non-normative (with the reason) or not yet used
     assert 'class="chip normative cited"' in seeds and 'class="chip unused"' in seeds
     assert "000 §1/1: axiom" in seeds
+    zh = (out.parent / "zh" / "seeds" / f"{slug('001 第十条')}.html").read_text(encoding="utf-8")
+    assert "条文全文" in zh and "依据此句的条款" in zh and "非规范性：" in zh
     # a case quotes the sentence its verdict rests on and links it on its article's page
     resign = (out / "cases" / "ending.resign.001.html").read_text(encoding="utf-8")
     assert "一方中途认输时，棋局终止。</blockquote>" in resign and f"{slug('000 §31')}.html#s5" in resign

@@ -58,12 +58,14 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     assert switch == "../../zh/cases/ko.simple.001.html"
     browser.open(book / "zh" / "cases" / "ko.simple.001.html")
     assert browser.evaluate("document.documentElement.lang") == "zh-Hans"
-    # the page is Chinese as written; the seed sentence the forfeit rests on comes first
+    # the page is Chinese as written; the seed sentence the verdict rests on (the ko rule) comes
+    # first, the forfeit's (001 第十五条/8) among the others
     assert browser.evaluate("[...document.querySelectorAll('h2')].some(h => h.textContent === '依据')")
     operative = browser.evaluate(
         "[...document.querySelectorAll('blockquote.operative')].map(b => b.textContent)"
     )
-    assert "一方违反规则被判负时，棋局为终止。" in operative
+    assert operative[0] == "当一方提劫后，另一方不得立即回提同一个劫。"
+    assert "3、一方违反规则被判负时，棋局为终止。" in operative
     browser.evaluate("document.getElementById('rv-name').value = '李明'")
     browser.evaluate("document.getElementById('rv-scope').value = 'jpd-2022'")
     browser.evaluate("document.querySelector('input[name=rv-action][value=dispute]').checked = true")
