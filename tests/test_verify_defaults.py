@@ -1,5 +1,5 @@
-"""Honest defaults of jpd verify (issue 21.6): a bundled profile's own expected failures, an
-engine that cannot start, a run that played nothing."""
+"""Honest defaults of jpd verify: a bundled profile's own expected failures, an engine that cannot
+start (exit 2, quoting what it said), a bounded crash loop, a run that played nothing."""
 
 import json
 import sys
@@ -55,3 +55,62 @@ def test_a_run_that_played_nothing_is_not_ok(capsys):
     assert main(["verify", "--impl", "sgfmill", "--rules", "chinese+japanese", "-q"]) == 1
     out = capsys.readouterr().out
     assert "played 0 of" in out and "FAILED: the implementation played nothing" in out
+
+
+def test_a_gtp_engine_that_cannot_start_stops_the_run_at_once_quoting_what_it_said(capsys):
+    # Leela Zero without its weights prints why on standard output and exits 1
+    engine = "gtp:sh -c 'echo A network weights file is required to use the program.; exit 1'"
+    assert main(["verify", "--impl", engine, "--id", "ko.*", "--engine-rules", "chinese"]) == 2
+    captured = capsys.readouterr()
+    assert "cannot start the engine" in captured.err
+    assert "A network weights file is required" in captured.err
+    assert len(captured.err.splitlines()) < 5 and "EngineCrashed" not in captured.out
+
+
+def test_a_jsonl_program_that_dies_at_start_gets_exit_2_and_its_stderr(capsys):
+    program = f"jsonl:{sys.executable} -c 'import sys; sys.exit(\"this program needs libfoo\")'"
+    assert main(["verify", "--impl", program, "--id", "ko.*"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot start the program" in err and "this program needs libfoo" in err
+
+
+def test_a_crash_loop_is_bounded():
+    from jpdtools.presets import load_presets
+    from jpdtools.suite.model import Setup
+    from jpdtools.verify.gtp.adapter import CRASH_LOOP, GtpAdapter
+    from jpdtools.verify.gtp.profiles import generic
+
+    # an engine that answers list_commands and dies at the next command
+    script = "read a; printf '=1 \\n\\n'; read b; exit 1"
+    adapter = GtpAdapter(generic(["sh", "-c", script]), timeout=5.0)
+    rules = load_presets().get("chinese")
+    try:
+        errors = [adapter.observe(Setup(5, 5), (), (), rules).error for _ in range(CRASH_LOOP + 3)]
+    finally:
+        adapter.close()
+    assert all(errors)
+    assert adapter.restarts == CRASH_LOOP  # no process started after the bound
+    assert errors[-1].startswith(f"not run: the engine failed {CRASH_LOOP} items in a row")
+
+
+@needs_gnugo
+def test_engine_rules_narrow_the_plan_and_the_table(capsys):
+    assert main(["verify", "--impl", "gnugo", "--engine-rules", "chinese", "--id", "ko.*", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert results and {r["ruleset"] for r in results} == {"chinese"}
+
+
+def test_progress_counts_unexpected_and_expected_failures_apart(tmp_path):
+    import io
+
+    from jpdtools.run.compare import CaseResult, Status
+    from jpdtools.run.report import Progress
+
+    stream = io.StringIO()
+    progress = Progress(stream, 200)
+    failed = CaseResult("a", "chinese", Status.FAIL)
+    for n in range(1, 201):
+        progress(n, 200, failed, expected=n > 10)
+    assert (
+        stream.getvalue().splitlines()[-1].startswith("[200/200] 10 unexpected failing, 190 expected failing")
+    )

@@ -177,13 +177,15 @@ def run(args: argparse.Namespace) -> int:
     expected = verify.load_expected_failures(listed, names)
     suite = selected_suite(args)
     items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
+    if engine_rules is not None:  # a GTP engine asked about its own rules only: nothing else planned
+        items = [i for i in items if i.ruleset.partition(":")[0] in engine_rules]
     if not items and not plan.failures:
         selection = describe_selection(args, suite_paths(args))
         raise NothingSelected(f"nothing selected: no case to ask a program about matches {selection}")
     opener = functools.partial(verify.open_impl, engine_rules=engine_rules)
     adapter = opener(args.impl, args.timeout)
     try:
-        verify.started(adapter, args.impl)  # a program that cannot start: one error, exit 2
+        verify.started(adapter, args.impl, items[0].rules if items else None)  # cannot start: exit 2
     except InputError:
         verify.close_impl(adapter)
         raise
@@ -207,7 +209,7 @@ def run(args: argparse.Namespace) -> int:
         for vr in results:
             vr = verify.with_outcome(vr, expected)
             collected.append(vr)
-            progress(len(collected), len(items), vr.result)
+            progress(len(collected), len(items), vr.result, vr.outcome is verify.Outcome.EXPECTED_FAILURE)
             if stream is not None:
                 stream.write(json.dumps(result_json(vr), ensure_ascii=False) + "\n")
                 stream.flush()

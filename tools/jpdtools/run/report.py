@@ -313,14 +313,22 @@ class Progress:
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
         self.enabled = enabled and (self.tty or total >= MANY_ITEMS)
         self.bad = 0
+        self.expected = 0  # failures a verify run expected (its expected-failure list), apart
         self.shown = False
 
-    def __call__(self, n: int, total: int, result: CaseResult) -> None:
+    def __call__(self, n: int, total: int, result: CaseResult, expected: bool = False) -> None:
+        """One more result; ``expected``: a failure the run expected, counted apart."""
         if result.status in (Status.FAIL, Status.ERROR):
-            self.bad += 1
+            if expected:
+                self.expected += 1
+            else:
+                self.bad += 1
         if not self.enabled:
             return
-        text = f"[{n}/{total}] {self.bad} failing  {result.name}"
+        listed = f", {self.expected} expected failing" if self.expected else ""
+        text = (
+            f"[{n}/{total}] {self.bad} {'unexpected ' if self.expected else ''}failing{listed}  {result.name}"
+        )
         if self.tty:
             self.stream.write("\r\x1b[K" + text[:100])
             self.shown = True

@@ -140,6 +140,12 @@ class ProgramProcess:
                 self._err += chunk
                 del self._err[:-STDERR_TAIL_BYTES]
 
+    def unread_tail(self, limit: int = 300) -> str:
+        """The last of what the program wrote to standard output that no reply took (an engine
+        that prints why it stops, as Leela Zero does without its weights), joined by `` | ``."""
+        lines = bytes(self._out).decode("utf-8", "replace").replace("\r", "").split("\n")
+        return " | ".join(line.strip() for line in lines if line.strip())[-limit:]
+
     def stderr_tail(self, limit: int = 300) -> str:
         """The last lines the program wrote to standard error, joined by `` | ``."""
         with contextlib.suppress(OSError, ValueError):

@@ -362,12 +362,24 @@ def _runnable(spec: str, program: str) -> None:
         raise InputError(f"--impl {spec!r}: cannot start the engine: {program!r} {what}{where}")
 
 
-def started(adapter, spec: str) -> None:
-    """Start a JSON-lines program and do its handshake now (InputError if it cannot: a program
-    that exits at once, or answers ``start`` with an error or garbage, is one clear error and exit
-    2, not a run of errors). A program that does not answer ``start`` in time is not refused here:
-    it may on a relaunch, and each item it fails is an error. GTP engines start per ruleset flag
-    set, lazily; their command was checked by :func:`open_impl`."""
+def started(adapter, spec: str, rules=None) -> None:
+    """Start the program and do its handshake now (InputError if it cannot: a program that exits
+    at once, or answers ``start`` with an error or garbage, is one clear error and exit 2, quoting
+    what it wrote to standard error — not a run of hundreds of errors). A JSON-lines program that
+    does not answer ``start`` in time is not refused here: it may on a relaunch, and each item it
+    fails is an error. A GTP engine is started with the flags of ``rules`` (the first item's) and
+    asked ``list_commands`` (:meth:`~jpdtools.verify.gtp.adapter.GtpAdapter.probe`)."""
+    probe = getattr(adapter, "probe", None)
+    if probe is not None and rules is not None:
+        from jpdtools.verify.gtp.client import EngineTimeout, GtpError
+
+        try:
+            probe(rules)
+        except EngineTimeout:
+            return
+        except GtpError as err:
+            raise InputError(f"--impl {spec!r}: cannot start the engine: {err}") from None
+        return
     declared = getattr(adapter, "declared", None)
     if declared is None:
         return

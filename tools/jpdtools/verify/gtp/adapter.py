@@ -47,6 +47,11 @@ GTP_COLOUR = {"B": "black", "W": "white"}
 SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 
+CRASH_LOOP = 10
+"""Items in a row an engine may fail with a GTP error (a crash, a hang, a garbled reply) before
+it is restarted no more: the rest of the run's items are errors without a process each."""
+
+
 class SetupError(Exception):
     """The set-up or history could not be rebuilt in the engine."""
 
@@ -100,6 +105,8 @@ class GtpAdapter:
         self.timeout = timeout
         self.rulesets = rulesets  # the rulesets the engine claims to play (--engine-rules); None: all
         self.restarts = 0
+        self.crashes = 0  # items in a row the engine failed with a GTP error (reset by any other)
+        self.last_crash = ""
         self._clients: dict[tuple[str, ...], GtpClient] = {}
         self._commands: dict[tuple[str, ...], frozenset[str]] = {}  # per argv: what list_commands lists
         self._tmp: Path | None = None
@@ -136,6 +143,11 @@ class GtpAdapter:
         """Why ``final_score`` is not asked for this item (None: it is asked)."""
         return limits.count_refusal(final, str(rules.value("counting")), self.profile.counted)
 
+    def probe(self, rules: Rules) -> None:
+        """Start the engine with ``rules``' flags and ask ``list_commands``: an engine that cannot
+        start raises :class:`GtpError` (with its exit status and standard error) before any item."""
+        self._listed(self._client(rules))
+
     @property
     def engine_seconds(self) -> float:
         return sum(c.engine_seconds for c in self._clients.values())
@@ -160,6 +172,11 @@ class GtpAdapter:
         moves: tuple[CaseAction, ...],
         rules: Rules,
     ) -> Observation:
+        if self.crashes >= CRASH_LOOP:
+            # a crash loop is bounded: no more restarts, each remaining item an error saying why
+            return Observation(
+                "", error=f"not run: the engine failed {self.crashes} items in a row ({self.last_crash})"
+            )
         client = self._client(rules)
         initial = ""
         steps: list[StepObservation] = []
@@ -187,7 +204,10 @@ class GtpAdapter:
             return Observation(initial, tuple(steps), error=f"the set-up cannot be played: {err}")
         except GtpError as err:
             self.restarts += 1
+            self.crashes += 1
+            self.last_crash = f"last: {type(err).__name__}: {err}"
             return Observation(initial, tuple(steps), error=f"{self.name}: {type(err).__name__}: {err}")
+        self.crashes = 0
         end = EndState(game.phase, game.to_move)
         if game.phase == "halted":
             end = EndState("halted", game.to_move, "two-passes", "to-count")

@@ -202,4 +202,7 @@ class GtpClient:
             tail = self._proc.stderr_tail()
             if tail:
                 parts.append(f"stderr: {tail}")
+            unread = self._proc.unread_tail()
+            if unread:
+                parts.append(f"it wrote: {unread}")
         return "; ".join(parts)
