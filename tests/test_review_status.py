@@ -12,7 +12,7 @@ from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.runner import Filters, default_loader, make_plan, run_plan
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.loader import load_case_file, load_case_text
-from jpdtools.suite.model import REVIEW_STATUSES, Comment, Ruling
+from jpdtools.suite.model import REVIEW_STATUSES, Comment, Ruling, Vote
 from jpdtools.suite.writer import dump_case_file
 
 PRESETS = load_presets()
@@ -59,13 +59,17 @@ def test_rulings_and_comments_load():
     extra = (
         "status: accepted\ndecision: fine\ndecided: 2026-12-01\ndecided-by: 李\n"
         "rulings:\n  jpd-2022:\n    status: disputed\n    decision: step 1 is a forfeit\n"
-        "    decided: 2026-12-02\n    decided-by: 王\n"
+        "    decided: 2026-12-02\n    decided-by: 王\n    revision: 0123456789abcdef\n"
+        "votes:\n  - {by: 王, status: disputed, date: 2026-12-02, revision: 0123456789abcdef, text: x, ruleset: jpd-2022}\n"
         "comments:\n  - {by: 王, date: 2026-12-02, text: see OQ-3, ruleset: chinese}\n"
         "  - {by: 李, date: 2026-12-03, text: agreed}\n"
     )
     case = load(extra).cases[0]
     assert case.decided_by == "李"
-    assert case.rulings == (Ruling("jpd-2022", "disputed", "step 1 is a forfeit", "2026-12-02", "王"),)
+    assert case.rulings == (
+        Ruling("jpd-2022", "disputed", "step 1 is a forfeit", "2026-12-02", "王", "0123456789abcdef"),
+    )
+    assert case.votes == (Vote("王", "disputed", "2026-12-02", "0123456789abcdef", "x", "jpd-2022"),)
     assert case.comments == (
         Comment("王", "2026-12-02", "see OQ-3", "chinese"),
         Comment("李", "2026-12-03", "agreed", ""),
@@ -83,6 +87,33 @@ def test_rulings_and_comments_load():
         ("rulings: [a]\n", 11, 14, "maps ruleset names"),
         ("rulings:\n  chinese: {status: proposed}\n", 12, 25, "accepted, disputed, rejected"),
         ("rulings:\n  chinese: {status: accepted, decision: x, decided: 2026-12-01}\n", 12, 16, "decided-by"),
+        (
+            "rulings:\n  chinese: {status: accepted, decision: x, decided: 2026-12-01, decided-by: a}\n",
+            12,
+            16,
+            "missing key 'revision'",
+        ),
+        ("decision: x\ndecided: 2026-12-01\nrevision: abc\n", 13, 15, "16 hex digits"),
+        ("revision: 0123456789abcdef\n", 11, 5, "give 'decision' too"),
+        ("votes: {by: a}\n", 11, 12, "'votes' must be a list"),
+        (
+            "votes:\n  - {by: a, status: accepted, date: 2026-12-01, text: b}\n",
+            12,
+            9,
+            "missing key 'revision'",
+        ),
+        (
+            "votes:\n  - {by: a, status: proposed, date: 2026-12-01, revision: 0123456789abcdef, text: b}\n",
+            12,
+            25,
+            "a vote's 'status' is one of: accepted, disputed, rejected",
+        ),
+        (
+            "votes:\n  - {by: a, status: accepted, date: 2026-12-01, revision: 0123456789abcdef, text: b, x: 1}\n",
+            12,
+            90,
+            "unknown key 'x' in a vote",
+        ),
         ("comments:\n  - {by: a, text: b}\n", 12, 9, "missing key 'date'"),
         ("comments:\n  - {by: a, date: 2026-12-01, text: b, ruleset: nosuch}\n", 12, 53, "!nosuch"),
         ("status: [accepted]\n", 11, 13, "must be one of"),
@@ -123,14 +154,18 @@ def test_lint_flags_a_decided_proposal():
     problems = lint.check_review([cf])
     assert [p.check for p in problems] == ["review"]
     assert "proposed" in problems[0].message and problems[0].location.line == 3
-    decided = "decision: upheld\ndecided: 2026-11-30\ndecided-by: 规则委员会\n"
+    decided = "decision: upheld\ndecided: 2026-11-30\ndecided-by: 规则委员会\nrevision: 0123456789abcdef\n"
     for status in ("accepted", "disputed", "rejected"):
         assert lint.check_review([load(f"status: {status}\n{decided}")]) == []
 
 
 @pytest.mark.parametrize("status", ["accepted", "disputed", "rejected"])
 def test_lint_flags_a_decided_status_without_its_record(status):
-    for extra in (f"status: {status}\n", f"status: {status}\ndecision: fine\ndecided: 2026-11-30\n"):
+    for extra in (
+        f"status: {status}\n",
+        f"status: {status}\ndecision: fine\ndecided: 2026-11-30\n",
+        f"status: {status}\ndecision: fine\ndecided: 2026-11-30\ndecided-by: a\n",  # no revision
+    ):
         problems = lint.check_review([load(extra)])
         assert [p.check for p in problems] == ["review"], extra
         assert "without a decision record" in problems[0].message

@@ -1,10 +1,14 @@
-"""``jpd review apply FILE… [--suite DIR] [--dry-run]`` and ``jpd review status [--suite DIR]``.
+"""``jpd review apply FILE… [--suite DIR] [--policy FILE] [--dry-run]`` and
+``jpd review status [--suite DIR] [--policy FILE]``.
 
 ``apply`` merges the review files the case book exports (one per reviewer,
 spec/case-format.md#format.review-file) into the case files and ``spec/question-reviews.yaml``:
-it prints what it wrote, what was already recorded, and every conflict (reviewers who differ, or a
-decision the file already records differently) — a conflict is not applied, and makes the exit
-status 1. ``status`` prints the tally of review statuses, rulings and comments.
+each decision is its reviewer's vote, and votes reaching the quorum of ``spec/review-policy.yaml``
+(#format.quorum) become the decision. It prints what it wrote, what was already recorded, the
+votes on an earlier revision, and every dispute between members (recorded, and making the exit
+status 1). ``status`` prints the tally of what counts — a decision on an earlier revision or under
+dispute counts as proposed — and names the cases disputed between members, voting, or decided on
+an earlier revision.
 """
 
 import argparse
@@ -15,11 +19,15 @@ from jpdtools.errors import read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
-from jpdtools.review.apply import _Plan, plan_changes, write_changes
+from jpdtools.review.apply import Plan, plan_changes, write_changes
 from jpdtools.review.lint import QUESTION_REVIEWS, question_reviews, spec_anchors
+from jpdtools.review.overrides import OPEN_QUESTIONS
+from jpdtools.review.policy import POLICY_FILE, Policy, load_policy
 from jpdtools.review.reviewfile import load_review_file
+from jpdtools.suite.standing import EARLIER, SPLIT, VOTING, standing
 from jpdtools.suite.loader import load_case_text
 from jpdtools.suite.model import REVIEW_STATUSES, QuestionReview
+from jpdtools.suite.revision import question_revisions
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     status = sub.add_parser("status", help="the tally of review statuses")
     for p in (apply, status):
         p.add_argument("--suite", type=Path, metavar="DIR", help="the case files (default: conformance/)")
+        p.add_argument(
+            "--policy", type=Path, metavar="FILE", help=f"the quorum (default: spec/{POLICY_FILE})"
+        )
 
 
 def _suite(folder: Path, presets):
@@ -45,44 +56,87 @@ def run(args: argparse.Namespace) -> int:
     folder = args.suite or conformance_dir()
     files = _suite(folder, presets)
     spec = spec_dir()
+    policy = load_policy(args.policy or spec / POLICY_FILE)
     questions = {r.anchor: r for r in question_reviews(spec, presets)}
     anchors = [a for a in spec_anchors(spec) if a.startswith("oq.")]
+    register = spec / OPEN_QUESTIONS
+    asked = question_revisions(read_text_file(register)) if register.is_file() else {}
     items: dict = {("case", c.id): c for _, cases in files.values() for c in cases}
     items.update({("question", a): questions.get(a) or QuestionReview(a) for a in anchors})
+    revisions = {("case", c.id): c.content_revision for _, cases in files.values() for c in cases}
+    revisions.update({("question", a): asked.get(a, "") for a in anchors})
     if args.action == "status":
-        return _status(items)
+        return _status(items, revisions, policy)
     entries = [e for path in args.files for e in load_review_file(path).entries]
-    plan = _Plan()
-    changed = plan_changes(items, entries, plan)
+    plan = Plan()
+    changed = plan_changes(items, entries, plan, revisions, policy)
     written = [] if args.dry_run else write_changes(files, changed, spec / QUESTION_REVIEWS, questions)
     for title, lines in (
         ("applied", plan.applied),
         ("already recorded", plan.unchanged),
-        ("CONFLICTS (not applied)", plan.conflicts),
+        ("below the quorum", plan.below),
+        ("ON AN EARLIER REVISION (recorded, not counted)", plan.earlier),
+        ("CONFLICTS", plan.conflicts),
     ):
         if lines:
             print(f"{title}:")
             print("\n".join(f"  {line}" for line in lines))
     verb = "would write" if args.dry_run else "wrote"
     print(
-        f"jpd review apply: {len(entries)} entries from {len(args.files)} file(s): "
+        f"jpd review apply: {len(entries)} entries from {len(args.files)} file(s), quorum {policy.quorum}"
+        f"{f' or the chair ({policy.chair})' if policy.chair else ''}: "
         f"{len(plan.applied)} applied, "
-        f"{len(plan.unchanged)} already recorded, {len(plan.conflicts)} conflict(s); "
+        f"{len(plan.unchanged)} already recorded, {len(plan.earlier)} on an earlier revision, "
+        f"{len(plan.conflicts)} conflict(s); "
         f"{verb} {len(written) if not args.dry_run else len({k for k in changed})} file(s)"
         + (f" ({', '.join(written)})" if written else "")
     )
     return FAILURE if plan.conflicts else SUCCESS
 
 
-def _status(items: dict) -> int:
+_LISTED = (
+    (SPLIT, "disputed between members"),
+    (VOTING, "voting, below the quorum"),
+    (EARLIER, "decided on an earlier revision"),
+)
+
+
+def _status(items: dict, revisions: dict, policy: Policy) -> int:
+    print(f"quorum: {policy.quorum}" + (f", or the chair ({policy.chair})" if policy.chair else ""))
     for target in ("case", "question"):
-        mine = [v for (t, _), v in items.items() if t == target]
-        tally = Counter(v.status if v.status == "proposed" or v.decided_by else "proposed" for v in mine)
-        rulings = Counter(r.status for v in mine for r in v.rulings)
-        comments = sum(len(v.comments) for v in mine)
+        mine = {k: v for k, v in items.items() if k[0] == target}
+        whole = {k: standing(v, revisions[k], "", policy.quorum) for k, v in mine.items()}
+        tally = Counter(s.counted for s in whole.values())
+        rulings = Counter(
+            standing(v, revisions[k], r.ruleset, policy.quorum).counted for k, v in mine.items() for r in v.rulings
+        )
+        comments = sum(len(v.comments) for v in mine.values())
         shown = ", ".join(f"{tally[s]} {s}" for s in REVIEW_STATUSES)
         line = f"{target}s: {len(mine)} — {shown}"
         if rulings:
             line += "; rulings on one ruleset: " + ", ".join(f"{n} {s}" for s, n in sorted(rulings.items()))
         print(line + f"; {comments} comment(s)")
+        scoped = [
+            (k, r, standing(v, revisions[k], r, policy.quorum))
+            for k, v in mine.items()
+            for r in ("", *sorted({x.ruleset for x in v.votes if x.ruleset} | {x.ruleset for x in v.rulings}))
+        ]
+        for state, words in _LISTED:
+            found = [(k, r, s) for k, r, s in scoped if s.state == state]
+            if found:
+                print(f"  {words}: {len(found)}")
+                for (_, ident), ruleset, s in found:
+                    print(f"    {ident}{f' on {ruleset}' if ruleset else ''}: {_describe(s)}")
     return SUCCESS
+
+
+def _describe(s) -> str:
+    if s.state == VOTING:
+        status, members = s.tally()
+        return f"proposed ({members} of {s.quorum} for {status}: {', '.join(v.by for v in s.current)})"
+    if s.state == EARLIER:
+        return (
+            f"{s.record.status} by {s.record.decided_by} on revision {s.record.revision or '(none recorded)'}"
+        )
+    held = [f"decision {s.record.status} ({s.record.decided_by})"] if s.record else []
+    return "; ".join(held + [f"{v.by}: {v.status} ({v.text!r})" for v in s.current])

@@ -1,14 +1,16 @@
 """``jpd review apply``: the reviewers' files merged into the case files and
-``spec/question-reviews.yaml`` ({#format.review-file}).
+``spec/question-reviews.yaml`` ({#format.review-file}, {#format.quorum}).
 
-A decision (accept, dispute, reject) on a case, a question, or one ruleset's verdicts of either,
-becomes its review record (status, decision, decided, decided-by; a ``rulings:`` entry for one
-ruleset). Nothing is overwritten silently: reviewers who decide the same thing differently, or a
-decision where the file already records a different one, are *conflicts* — listed, and not
-applied. A comment is added unless the same comment is there already. The case files are edited
-as text at the positions the YAML loader reports: only the review keys of a changed case are
-rewritten (at the end of its entry), every other line — comments, layout, other cases — stays
-byte for byte.
+Each decision of a review file (accept, dispute, reject; on a case, a question, or one ruleset's
+verdicts of either) becomes its reviewer's *vote*, on the revision the reviewer read
+({#format.revision}); a member's later vote on the same thing replaces their earlier one. When the
+votes on the current revision reach the committee's quorum (:mod:`.policy`) and nothing on that
+revision says otherwise, they become the decision record (status, decision, decided, decided-by,
+revision; a ``rulings:`` entry for one ruleset). Nothing is overwritten silently: members who vote
+differently are a dispute between members — both votes recorded, listed as conflicts. A comment is
+added unless the same comment is there already. The case files are edited as text at the positions
+the YAML loader reports: only the review keys of a changed case are rewritten (at the end of its
+entry), every other line — comments, layout, other cases — stays byte for byte.
 """
 
 from collections.abc import Iterable, Sequence
@@ -17,27 +19,24 @@ from pathlib import Path
 
 from jpdtools import atomic
 from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.review.policy import Policy
 from jpdtools.review.reviewfile import STATUS_OF, Entry
-from jpdtools.suite.model import Case, Comment, QuestionReview, Ruling
+from jpdtools.suite.standing import DECIDED, SPLIT, VOTING, Record, standing
+from jpdtools.suite.model import Case, Comment, QuestionReview, Ruling, Vote
+from jpdtools.suite.revision import REVIEW_KEYS
 from jpdtools.suite.writer import review_lines
 from jpdtools.yamlsrc import LocDict, LocList, load_yaml_text
 
-REVIEW_KEYS = ("status", "decision", "decided", "decided-by", "rulings", "comments")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    applied: tuple[str, ...] = ()  # what was written, one line each
-    unchanged: tuple[str, ...] = ()  # already recorded exactly so
-    conflicts: tuple[str, ...] = ()  # not applied, and why
-    files: tuple[str, ...] = ()  # the files rewritten
-
 
 @dataclass
-class _Plan:
-    applied: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    conflicts: list[str] = field(default_factory=list)
+class Plan:
+    """What ``apply`` did, one line each."""
+
+    applied: list[str] = field(default_factory=list)  # votes, decisions and comments written
+    unchanged: list[str] = field(default_factory=list)  # already recorded exactly so
+    conflicts: list[str] = field(default_factory=list)  # disputes between members; decisions not applied
+    earlier: list[str] = field(default_factory=list)  # votes recorded on an earlier revision (not counted)
+    below: list[str] = field(default_factory=list)  # where votes stand below the quorum
 
 
 def _by_key(entries: Iterable[Entry]) -> tuple[dict, list[Entry]]:
@@ -53,45 +52,56 @@ def _by_key(entries: Iterable[Entry]) -> tuple[dict, list[Entry]]:
     return decisions, comments
 
 
-def _decide(item, entry: Entry, plan: _Plan):
-    """``item`` (a Case or a QuestionReview) with ``entry``'s decision, or unchanged (a conflict
-    or nothing new, recorded in ``plan``)."""
-    status = STATUS_OF[entry.action]
-    if entry.ruleset:
-        old = next((r for r in item.rulings if r.ruleset == entry.ruleset), None)
-        new = Ruling(entry.ruleset, status, entry.text, entry.date, entry.reviewer)
-        if old == new:
-            plan.unchanged.append(f"{entry.scope}: {status} by {entry.reviewer} already recorded")
-            return item
-        if old is not None:
-            plan.conflicts.append(
-                f"{entry.scope}: {entry.reviewer} says {status}, but {old.decided_by} recorded {old.status} "
-                f"on {old.decided} ({old.decision!r}); not overwritten"
-            )
-            return item
-        plan.applied.append(f"{entry.scope}: {status} by {entry.reviewer}")
-        return replace(item, rulings=(*item.rulings, new))
-    same = (item.status, item.decision, item.decided, item.decided_by) == (
-        status,
-        entry.text,
-        entry.date,
-        entry.reviewer,
-    )
-    if same:
-        plan.unchanged.append(f"{entry.scope}: {status} by {entry.reviewer} already recorded")
+def _vote(item, vote: Vote, scope: str, plan: Plan, said: str = ""):
+    """``item`` with ``vote`` in place of its member's earlier vote on the same scope."""
+    if vote in item.votes:
+        plan.unchanged.append(f"{scope}: {vote.status} by {vote.by} already recorded")
         return item
-    if item.status != "proposed" or item.decision:
-        plan.conflicts.append(
-            f"{entry.scope}: {entry.reviewer} says {status}, but the file records {item.status}"
-            f"{f' by {item.decided_by}' if item.decided_by else ''}"
-            f"{f' on {item.decided}' if item.decided else ''}; not overwritten"
+    kept = tuple(v for v in item.votes if (v.by, v.ruleset) != (vote.by, vote.ruleset))
+    plan.applied.append(f"{scope}: {vote.by} votes {vote.status}{said}")
+    return replace(item, votes=(*kept, vote))
+
+
+def _with_record(item, ruleset: str, record: Record):
+    if ruleset:
+        ruling = Ruling(
+            ruleset, record.status, record.decision, record.decided, record.decided_by, record.revision
         )
-        return item
-    plan.applied.append(f"{entry.scope}: {status} by {entry.reviewer}")
-    return replace(item, status=status, decision=entry.text, decided=entry.date, decided_by=entry.reviewer)
+        others = tuple(r for r in item.rulings if r.ruleset != ruleset)
+        return replace(item, rulings=(*others, ruling))
+    return replace(
+        item,
+        status=record.status,
+        decision=record.decision,
+        decided=record.decided,
+        decided_by=record.decided_by,
+        revision=record.revision,
+    )
 
 
-def _comment(item, entry: Entry, plan: _Plan):
+def new_decision(item, current: str, ruleset: str, policy: Policy) -> Record | None:
+    """The decision the votes on the current revision make (a quorum alike, or the chair, and
+    nothing on that revision against them), when the item does not stand decided already."""
+    now = standing(item, current, ruleset, policy.quorum)
+    if now.state in (DECIDED, SPLIT):
+        return None
+    status, _ = now.tally()
+    if not status:
+        return None
+    voters = [v for v in sorted(now.current, key=lambda v: (v.date, v.by))]
+    if not policy.decides({v.by for v in voters}):
+        return None
+    texts = list(dict.fromkeys(v.text for v in voters))
+    return Record(
+        status,
+        "\n\n".join(texts),
+        max(v.date for v in voters),
+        ", ".join(dict.fromkeys(v.by for v in voters)),
+        current,
+    )
+
+
+def _comment(item, entry: Entry, plan: Plan):
     new = Comment(entry.reviewer, entry.date, entry.text, entry.ruleset)
     if new in item.comments:
         plan.unchanged.append(f"{entry.scope}: {entry.reviewer}'s comment already recorded")
@@ -100,27 +110,49 @@ def _comment(item, entry: Entry, plan: _Plan):
     return replace(item, comments=(*item.comments, new))
 
 
-def _agreed(by_reviewer: dict[str, Entry], plan: _Plan) -> Entry | None:
-    """One decision from every reviewer's on the same thing: theirs if one reviewer, the shared
-    one (every name, every reason) if all decide alike, else None (a conflict, listed)."""
-    entries = [by_reviewer[r] for r in sorted(by_reviewer)]
-    if len(entries) == 1:
-        return entries[0]
-    if len({e.action for e in entries}) > 1:
-        said = "; ".join(f"{e.reviewer}: {e.action} ({e.text!r})" for e in entries)
-        plan.conflicts.append(f"{entries[0].scope}: the reviewers differ — {said}; none applied")
-        return None
-    texts = list(dict.fromkeys(e.text for e in entries))
-    return replace(
-        entries[0],
-        reviewer=", ".join(e.reviewer for e in entries),
-        text="\n\n".join(texts),
-        date=max(e.date for e in entries),
-    )
+def _positions(votes: Sequence[Vote]) -> str:
+    return "; ".join(f"{v.by}: {v.status} ({v.text!r})" for v in votes)
 
 
-def plan_changes(items: dict[tuple[str, str], object], entries: Sequence[Entry], plan: _Plan) -> dict:
-    """The new review of every (target, id) of ``items`` that ``entries`` change."""
+def _decide(item, entries: Sequence[Entry], current: str, policy: Policy, plan: Plan):
+    """``item`` with the votes of ``entries`` (one per member, one scope), and the decision they
+    make when they reach the quorum."""
+    scope, ruleset = entries[0].scope, entries[0].ruleset
+    for e in entries:
+        revision = e.revision or current
+        said = "" if e.revision else " (the file names no revision: taken as the current one)"
+        vote = Vote(e.reviewer, STATUS_OF[e.action], e.date, revision, e.text, e.ruleset)
+        item = _vote(item, vote, scope, plan, said)
+        if revision != current:
+            plan.earlier.append(
+                f"{scope}: {e.reviewer}'s vote is on revision {revision}, the current one is {current}: "
+                "recorded, not counted (read the page again)"
+            )
+    record = new_decision(item, current, ruleset, policy)
+    if record is not None:
+        plan.applied.append(f"{scope}: {record.status}, decided by {record.decided_by} (revision {current})")
+        return _with_record(item, ruleset, record)
+    now = standing(item, current, ruleset, policy.quorum)
+    if now.state == SPLIT:
+        held = f"the decision records {now.record.status} ({now.record.decided_by}); " if now.record else ""
+        plan.conflicts.append(
+            f"{scope}: disputed between members — {held}{_positions(now.current)}; no decision applied"
+        )
+    elif now.state == VOTING:
+        status, members = now.tally()
+        plan.below.append(f"{scope}: stays proposed ({members} of {policy.quorum} for {status})")
+    return item
+
+
+def plan_changes(
+    items: dict[tuple[str, str], object],
+    entries: Sequence[Entry],
+    plan: Plan,
+    revisions: dict[tuple[str, str], str],
+    policy: Policy,
+) -> dict:
+    """The new review of every (target, id) of ``items`` that ``entries`` change; ``revisions``
+    gives each item's current revision."""
     decisions, comments = _by_key(entries)
     changed: dict = {}
     for key, by_reviewer in decisions.items():
@@ -131,11 +163,9 @@ def plan_changes(items: dict[tuple[str, str], object], entries: Sequence[Entry],
                 f"{target} {ident}: not in the suite; {len(by_reviewer)} decision(s) not applied"
             )
             continue
-        entry = _agreed(by_reviewer, plan)
-        if entry is None:
-            continue
         current = changed.get(where, items[where])
-        changed[where] = _decide(current, entry, plan)
+        mine = [by_reviewer[r] for r in sorted(by_reviewer)]
+        changed[where] = _decide(current, mine, revisions.get(where, ""), policy, plan)
     for entry in comments:
         where = (entry.target, entry.id)
         if where not in items:

@@ -293,10 +293,11 @@ def check_sources(
 def check_review(files: Sequence[CaseFile]) -> list[Problem]:
     """{#format.review} The loader checks the form of the review keys; here, that a status says
     what was decided: ``accepted``, ``disputed`` and ``rejected`` carry a decision record (text,
-    date, who), and a ``proposed`` case records none (a decision moves it out of proposed)."""
+    date, who, the revision decided), and a ``proposed`` case records none (a decision moves it out
+    of proposed)."""
     found = []
     for case, f in _cases(files):
-        problem = review_problem(case.status, case.decision, case.decided_by)
+        problem = review_problem(case.status, case.decision, case.decided_by, case.revision)
         if problem:
             found.append(Problem("review", f"case {case.id!r} {problem}", _where(case, f)))
     return found
@@ -323,20 +324,19 @@ def check_question_reviews(spec_dir: Path, presets: Presets, anchors: dict) -> l
     for r in reviews:
         if r.anchor not in anchors:
             found.append(Problem("review", f"{r.anchor} is not an open question of the spec", r.location))
-        problem = review_problem(r.status, r.decision, r.decided_by)
+        problem = review_problem(r.status, r.decision, r.decided_by, r.revision)
         if problem:
             found.append(Problem("review", f"open question {r.anchor} {problem}", r.location))
     return found
 
 
-def review_problem(status: str, decision: str, decided_by: str) -> str:
+def review_problem(status: str, decision: str, decided_by: str, revision: str) -> str:
     """What is wrong with a review status and its decision record ("" if nothing)."""
     if status == "proposed" and decision:
         return "is 'proposed' but records a decision: a decided case is accepted, disputed or rejected"
-    if status != "proposed" and not (decision and decided_by):
-        missing = " and ".join(
-            k for k, v in (("'decision'/'decided'", decision), ("'decided-by'", decided_by)) if not v
-        )
+    if status != "proposed" and not (decision and decided_by and revision):
+        parts = (("'decision'/'decided'", decision), ("'decided-by'", decided_by), ("'revision'", revision))
+        missing = " and ".join(k for k, v in parts if not v)
         return f"is {status!r} without a decision record (missing {missing}): who decided, when, and what"
     return ""
 

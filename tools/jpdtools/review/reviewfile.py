@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.suite.revision import REVISION_RE
 from jpdtools.yamlsrc import LocDict, LocList, load_yaml_text, location_of
 
 KIND = "jipingdian-review"
 FILE_KEYS = ("format", "kind", "reviewer", "exported", "entries")
-ENTRY_KEYS = ("target", "id", "ruleset", "action", "text", "date")
+ENTRY_KEYS = ("target", "id", "ruleset", "action", "text", "date", "revision")
 TARGETS = ("case", "question")
 ACTIONS = ("accept", "dispute", "reject", "comment")
 STATUS_OF = {"accept": "accepted", "dispute": "disputed", "reject": "rejected"}
@@ -31,6 +32,7 @@ class Entry:
     text: str
     date: str  # YYYY-MM-DD
     location: Location | None = None
+    revision: str = ""  # the revision of the page the reviewer read ({#format.revision}); "" unknown
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -79,6 +81,18 @@ def _date(mapping: LocDict, key: str, path: str, what: str) -> str:
             pass
     where = _at(mapping, key, path) if key in mapping else location_of(mapping, path)
     raise InputError(f"{key!r} of {what} must be a date written YYYY-MM-DD (got {value!r})", where)
+
+
+def _revision(mapping: LocDict, path: str) -> str:
+    if "revision" not in mapping:
+        return ""
+    value = mapping["revision"]
+    if not isinstance(value, str) or not REVISION_RE.fullmatch(value):
+        raise InputError(
+            f"'revision' of an entry is the 16 hex digits of the page's revision (got {value!r})",
+            _at(mapping, "revision", path),
+        )
+    return str(value)
 
 
 def load_review_text(text: str, path: str) -> ReviewFile:
@@ -137,6 +151,7 @@ def load_review_text(text: str, path: str) -> ReviewFile:
                 text or "Accepted as written.",
                 _date(item, "date", path, "an entry"),
                 location_of(item, path),
+                _revision(item, path),
             )
         )
     return ReviewFile(path, reviewer, tuple(out))

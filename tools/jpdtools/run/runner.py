@@ -30,6 +30,7 @@ from jpdtools.run.features import features_of
 from jpdtools.run.oracle import variant_verdict
 from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.suite.model import Case, CaseFile, Claim, Expectation
+from jpdtools.suite.standing import counted_status
 
 LOADER_SUITE = "loader"  # the "ruleset" column of error cases, which test the loader itself
 UNRESOLVED = "unresolved"  # the "ruleset" column of a case whose expectations cannot be chosen
@@ -294,7 +295,7 @@ def make_plan(
             except (InputError, RulesError) as err:
                 line = case.location.line if case.location else 0
                 result = CaseResult(
-                    case.id, UNRESOLVED, Status.ERROR, (), str(err), "", line, review=case.status
+                    case.id, UNRESOLVED, Status.ERROR, (), str(err), "", line, review=counted_status(case)
                 )
                 errors.append(replace(result, file=case_file.path))
                 continue
@@ -336,7 +337,7 @@ def case_result(item: PlanItem, judgement: Judgement, observation=None) -> CaseR
         item.file,
         item.line,
         observation,
-        item.case.status,
+        counted_status(item.case),
     )
 
 

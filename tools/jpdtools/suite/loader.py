@@ -35,7 +35,9 @@ from jpdtools.suite.model import (
     Ruling,
     SettleSpec,
     Setup,
+    Vote,
 )
+from jpdtools.suite.revision import REVIEW_KEYS, REVISION_RE, case_revision
 from jpdtools.suite.selection import SelectorError, parse_selector, resolve
 from jpdtools.suite.sgfsetup import read_sgf
 from jpdtools.suite.srcmap import Source
@@ -93,7 +95,9 @@ CASE_KEYS = (
     "decision",
     "decided",
     "decided-by",
+    "revision",
     "rulings",
+    "votes",
     "comments",
     "status-proof",
     "load-error",
@@ -111,7 +115,9 @@ ERROR_CASE_KEYS = (
     "decision",
     "decided",
     "decided-by",
+    "revision",
     "rulings",
+    "votes",
     "comments",
     "load-error",
 )
@@ -183,7 +189,7 @@ def check_error_case(case: Case, presets: Presets, dsl: Dsl | None = None) -> tu
     return False, f"expected {spec.code} at {spec.line}:{spec.column}, but the file loaded"
 
 
-QUESTION_REVIEW_KEYS = ("status", "decision", "decided", "decided-by", "rulings", "comments")
+QUESTION_REVIEW_KEYS = REVIEW_KEYS
 _QUESTION = re.compile(r"oq\.[1-9][0-9]*")
 
 
@@ -328,6 +334,7 @@ def _case(item, ctx: _Ctx, near: Location) -> Case:
         "note": _text(item, "note", ctx, required=False),
         **_zh(item, ctx),
         **_review(item, ctx),
+        "content_revision": case_revision(item),
         "location": where,
     }
     if error_case:
@@ -415,8 +422,9 @@ def _status_proof(item: LocDict, ctx: _Ctx) -> tuple[str, str]:
     return str(kind), " ".join(reason.split())
 
 
-RULING_KEYS = ("status", "decision", "decided", "decided-by")
+RULING_KEYS = ("status", "decision", "decided", "decided-by", "revision")
 COMMENT_KEYS = ("by", "date", "text", "ruleset")
+VOTE_KEYS = ("by", "status", "date", "revision", "text", "ruleset")
 
 
 def _review(item: LocDict, ctx: _Ctx) -> dict:
@@ -451,14 +459,72 @@ def _review(item: LocDict, ctx: _Ctx) -> dict:
             "'decided-by' names who took a decision: give 'decision' too",
             ctx.key(item, "decided-by"),
         )
+    revision = _revision(item, ctx) if "revision" in item else ""
+    if revision and not decision:
+        raise ctx.error(
+            "schema",
+            "'revision' is what a decision was taken on: give 'decision' too",
+            ctx.key(item, "revision"),
+        )
     return {
         "status": str(status),
         "decision": str(decision).strip("\n"),
         "decided": decided,
         "decided_by": by,
+        "revision": revision,
         "rulings": _rulings(item, ctx),
+        "votes": _votes(item, ctx),
         "comments": _comments(item, ctx),
     }
+
+
+def _revision(item: LocDict, ctx: _Ctx) -> str:
+    """A revision ({#format.revision}): 16 lower-case hex digits."""
+    value = item["revision"]
+    if not isinstance(value, str) or not REVISION_RE.fullmatch(value):
+        raise ctx.error(
+            "schema",
+            f"'revision' is the 16 hex digits of a revision, in quotes when all are digits (got {value!r})",
+            ctx.value(item, "revision"),
+        )
+    return str(value)
+
+
+def _votes(item: LocDict, ctx: _Ctx) -> tuple[Vote, ...]:
+    """``votes: [{by, status, date, revision, text, ruleset?}]`` ({#format.quorum})."""
+    if "votes" not in item:
+        return ()
+    items = item["votes"]
+    if not isinstance(items, LocList):
+        raise ctx.error("schema", "'votes' must be a list", ctx.value(item, "votes"))
+    out = []
+    for entry in items:
+        if not isinstance(entry, LocDict):
+            raise ctx.error(
+                "schema",
+                f"a vote is a mapping: {', '.join(VOTE_KEYS)}",
+                ctx.source.at(entry, ctx.value(item, "votes")),
+            )
+        _check_keys(entry, VOTE_KEYS, "a vote", ctx)
+        for key in ("status", "date", "revision"):
+            if key not in entry:
+                raise ctx.error("schema", f"missing key {key!r}", ctx.source.at(entry))
+        status = entry["status"]
+        if status not in DECIDED_STATUSES:
+            raise ctx.error(
+                "schema",
+                f"a vote's 'status' is one of: {', '.join(DECIDED_STATUSES)} (got {status!r})",
+                ctx.value(entry, "status"),
+            )
+        ruleset = _text(entry, "ruleset", ctx, required=False, one_line=True).strip()
+        if ruleset and ruleset not in ctx.presets.names:
+            raise ctx.error(
+                "unknown-ruleset", f"the vote names ruleset {ruleset!r}", ctx.value(entry, "ruleset")
+            )
+        by = _text(entry, "by", ctx, one_line=True).strip()
+        text = _text(entry, "text", ctx).strip("\n")
+        out.append(Vote(by, str(status), _date(entry, "date", ctx), _revision(entry, ctx), text, ruleset))
+    return tuple(out)
 
 
 def _rulings(item: LocDict, ctx: _Ctx) -> tuple[Ruling, ...]:
@@ -495,7 +561,11 @@ def _rulings(item: LocDict, ctx: _Ctx) -> tuple[Ruling, ...]:
         if "decided" not in entry:
             raise ctx.error("schema", "missing key 'decided'", ctx.source.at(entry))
         by = _text(entry, "decided-by", ctx, one_line=True).strip()
-        out.append(Ruling(name, str(status), decision, _date(entry, "decided", ctx), by))
+        if "revision" not in entry:
+            raise ctx.error("schema", "missing key 'revision'", ctx.source.at(entry))
+        out.append(
+            Ruling(name, str(status), decision, _date(entry, "decided", ctx), by, _revision(entry, ctx))
+        )
     return tuple(out)
 
 

@@ -392,6 +392,20 @@ class Ruling:
     decision: str
     decided: str  # YYYY-MM-DD
     decided_by: str
+    revision: str = ""  # the revision of the case it was taken on ({#format.revision})
+
+
+@dataclass(frozen=True)
+class Vote:
+    """One committee member's position on a case or question, or on one ruleset's verdicts of it
+    (``votes:``, {#format.quorum}); a decision needs a quorum of them on the current revision."""
+
+    by: str
+    status: str  # one of DECIDED_STATUSES
+    date: str  # YYYY-MM-DD
+    revision: str  # the revision the member read ({#format.revision})
+    text: str
+    ruleset: str = ""  # empty: the case as a whole
 
 
 @dataclass(frozen=True)
@@ -414,7 +428,9 @@ class QuestionReview:
     decision: str = ""
     decided: str = ""
     decided_by: str = ""
+    revision: str = ""  # the revision of the question the decision was taken on
     rulings: tuple[Ruling, ...] = ()
+    votes: tuple[Vote, ...] = ()
     comments: tuple[Comment, ...] = ()
     location: Location | None = field(default=None, compare=False)
 
@@ -443,11 +459,15 @@ class Case:
     decision: str = ""  # the committee's decision, free text
     decided: str = ""  # the date of the decision, YYYY-MM-DD (given exactly when decision is)
     decided_by: str = ""  # who took it
+    revision: str = ""  # the revision of the case the decision was taken on ({#format.revision})
     rulings: tuple[Ruling, ...] = ()  # decisions on single rulesets' verdicts
+    votes: tuple[Vote, ...] = ()  # the members' positions ({#format.quorum})
     comments: tuple[Comment, ...] = ()
     # spec/case-format.md#format.status-proof: ("agreement" | "pending", why) when the agreement's
     # statuses are agreed on purpose / not proven yet; ("", "") when lint proves them
     status_proof: tuple[str, str] = ("", "")
+    # {#format.revision}: the content hash of the case as it stands (computed by the loader)
+    content_revision: str = ""
     location: Location | None = field(default=None, compare=False)
 
     @property

@@ -234,6 +234,8 @@ def review_lines(case, ind: str = "    ", explicit_status: bool = False) -> list
         out.append(f"{ind}decided: {case.decided}")
     if case.decided_by:
         out.append(f"{ind}decided-by:{_value(case.decided_by, n)}")
+    if case.revision:
+        out.append(f"{ind}revision:{_value(case.revision, n)}")
     if case.rulings:
         out.append(f"{ind}rulings:")
         for r in case.rulings:
@@ -242,6 +244,17 @@ def review_lines(case, ind: str = "    ", explicit_status: bool = False) -> list
             out.append(f"{ind}    decision:{_value(r.decision, n + 4)}")
             out.append(f"{ind}    decided: {r.decided}")
             out.append(f"{ind}    decided-by:{_value(r.decided_by, n + 4)}")
+            out.append(f"{ind}    revision:{_value(r.revision, n + 4)}")
+    if case.votes:
+        out.append(f"{ind}votes:")
+        for v in case.votes:
+            out.append(f"{ind}  - by:{_value(v.by, n + 4)}")
+            out.append(f"{ind}    status: {v.status}")
+            out.append(f"{ind}    date: {v.date}")
+            out.append(f"{ind}    revision:{_value(v.revision, n + 4)}")
+            if v.ruleset:
+                out.append(f"{ind}    ruleset: {v.ruleset}")
+            out.append(f"{ind}    text:{_value(v.text, n + 4)}")
     if case.comments:
         out.append(f"{ind}comments:")
         for c in case.comments:
