@@ -1,9 +1,11 @@
+
 """``jpd book``: a page for everything, no broken link, verdicts and flips as run, text escaped."""
 
 import re
 from html import escape
 
 import pytest
+import yaml
 from book_helpers import broken_links, build_book
 from jpdtools.book.page import slug
 from jpdtools.cli import main
@@ -14,8 +16,9 @@ from jpdtools.review.lint import check_overrides, spec_anchors
 from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.run.runner import default_loader, load_files
+from jpdtools.suite.revision import case_revision
 
-HOSTILE = """format: 1
+_HOSTILE = """format: 1
 topic: hostile text
 cases:
   - id: xss.title.001
@@ -52,6 +55,44 @@ cases:
     decision: "Not agreed: <script>document.body.dataset.pwned='decision'</script>"
     decided: 2026-11-30
     decided-by: "committee <i>tag</i>"
+    revision: "{revision}"
+    spec: [capture.rule]
+    seeds: ["000 §18"]
+    size: 3x3
+    moves: B B2
+    expect:
+      default: |
+        1: legal
+  - id: review.voting.001
+    title: One member of two has voted
+    votes:
+      - {by: 李, status: accepted, date: 2026-12-01, revision: "{voting}", text: fine}
+    spec: [capture.rule]
+    seeds: ["000 §18"]
+    size: 3x3
+    moves: B B2
+    expect:
+      default: |
+        1: legal
+  - id: review.stale.001
+    title: Accepted on an earlier revision
+    status: accepted
+    decision: fine as it was
+    decided: 2026-11-30
+    decided-by: 李, 王
+    revision: "0123456789abcdef"
+    spec: [capture.rule]
+    seeds: ["000 §18"]
+    size: 3x3
+    moves: B B2
+    expect:
+      default: |
+        1: legal
+  - id: review.split.001
+    title: Two members differ
+    votes:
+      - {by: 李, status: accepted, date: 2026-12-01, revision: "{split}", text: the verdict follows}
+      - {by: 王, status: rejected, date: 2026-12-02, revision: "{split}", text: no rule behind it}
     spec: [capture.rule]
     seeds: ["000 §18"]
     size: 3x3
@@ -72,6 +113,19 @@ cases:
       default: |
         1: legal
 """
+
+
+def _revision_of(text: str, ident: str) -> str:
+    """The case's revision (spec/case-format.md#format.revision), so that its decision stands."""
+    item = next(c for c in yaml.safe_load(text)["cases"] if c["id"] == ident)
+    return case_revision(item)
+
+
+HOSTILE = (
+    _HOSTILE.replace("{revision}", _revision_of(_HOSTILE, "review.disputed.001"))
+    .replace("{voting}", _revision_of(_HOSTILE, "review.voting.001"))
+    .replace("{split}", _revision_of(_HOSTILE, "review.split.001"))
+)
 
 
 @pytest.fixture(scope="module")
@@ -217,6 +271,21 @@ def test_every_text_is_escaped(hostile_book):
     disputed = (hostile_book / "cases" / "review.disputed.001.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;" in disputed and "committee &lt;i&gt;tag&lt;/i&gt;, 2026-11-30" in disputed
     assert '<span class="status disputed">disputed</span>' in disputed
+    # one vote of a quorum of two; a decision on an earlier revision; members who differ
+    voting = (hostile_book / "cases" / "review.voting.001.html").read_text(encoding="utf-8")
+    assert '<small class="quorum">(1 of 2 for accepted)</small>' in voting
+    stale = (hostile_book / "cases" / "review.stale.001.html").read_text(encoding="utf-8")
+    assert (
+        '<span class="status proposed">' in stale and '<span class="status accepted">' in stale
+    )  # badge, record
+    assert (
+        "<b>decided on an earlier revision</b>: taken on revision 0123456789ab; the case has changed" in stale
+    )
+    split = (hostile_book / "cases" / "review.split.001.html").read_text(encoding="utf-8")
+    assert split.count("disputed between members") >= 2
+    assert (
+        "<b>李</b>, 2026-12-01: " in split and "the verdict follows" in split and "no rule behind it" in split
+    )
     # a status without a complete decision record (here: no decided-by) is shown as proposed
     unrecorded = (hostile_book / "cases" / "review.unrecorded.001.html").read_text(encoding="utf-8")
     assert '<span class="status accepted">' not in unrecorded

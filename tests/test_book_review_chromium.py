@@ -16,6 +16,8 @@ from chromium_driver import Browser, chromium_or_skip
 from jpdtools.book.lang import LANGUAGES, missing
 from jpdtools.cli import main
 from jpdtools.paths import conformance_dir
+from jpdtools.presets import load_presets
+from jpdtools.suite.loader import load_case_file
 
 ARTEFACTS = Path(os.environ.get("TEST_ARTEFACTS", Path(__file__).resolve().parent.parent / "test-artefacts"))
 
@@ -81,9 +83,25 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     (exported,) = downloads.glob("*.json")
     data = json.loads(exported.read_text(encoding="utf-8"))
     assert data["reviewer"] == "李明" and data["entries"][0]["ruleset"] == "jpd-2022"
+    revision = data["entries"][0]["revision"]  # the page's revision goes with the vote
+    case = next(c for c in load_case_file(suite / "ko.yaml", load_presets()).cases if c.id == "ko.simple.001")
+    assert revision == case.content_revision
+    # one member of the quorum of two (spec/review-policy.yaml): the case stays proposed, and says so
     assert main(["review", "apply", str(exported), "--suite", str(suite)]) == 0
+    assert "case ko.simple.001 on jpd-2022: stays proposed (1 of 2 for disputed)" in capsys.readouterr().out
+    assert "decided-by: 李明" not in (suite / "ko.yaml").read_text(encoding="utf-8")
+    build_book(book, [suite / "ko.yaml"])
+    browser.open(book / "cases" / "ko.simple.001.html")
+    row = browser.evaluate(
+        "[...document.querySelectorAll('table.verdicts th')].find(t => t.textContent.startsWith('jpd-2022')).textContent"
+    )
+    assert "待审" in row and "1 / 2" in row and "有异议" in row
+    # a second member agrees, on the same revision: the dispute is decided
+    second = dict(data, reviewer="王芳", entries=[dict(data["entries"][0], text="同意")])
+    (tmp_path / "second.json").write_text(json.dumps(second, ensure_ascii=False), encoding="utf-8")
+    assert main(["review", "apply", str(tmp_path / "second.json"), "--suite", str(suite)]) == 0
     capsys.readouterr()
-    assert "decided-by: 李明" in (suite / "ko.yaml").read_text(encoding="utf-8")
+    assert "decided-by: 李明, 王芳" in (suite / "ko.yaml").read_text(encoding="utf-8")
     build_book(book, [suite / "ko.yaml"])
     browser.open(book / "zh" / "cases" / "ko.simple.001.html")
     assert browser.evaluate("document.documentElement.lang") == "zh-Hans"
@@ -101,3 +119,18 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     shot(browser, "review-2-rebuilt-book-shows-the-dispute")
     browser.evaluate("window.scrollTo(0, 0)")
     shot(browser, "review-3-case-page-top")
+    # the case is edited: its decision was taken on an earlier revision and no longer counts
+    text = (suite / "ko.yaml").read_text(encoding="utf-8")
+    edited = text.replace("play.illegal, oq.27, oq.9]", "play.illegal, oq.9, oq.27]", 1)  # the clauses cited
+    assert edited != text
+    (suite / "ko.yaml").write_text(edited, encoding="utf-8")
+    build_book(book, [suite / "ko.yaml"])
+    browser.open(book / "cases" / "ko.simple.001.html")
+    row = browser.evaluate(
+        "[...document.querySelectorAll('table.verdicts th')].find(t => t.textContent.startsWith('jpd-2022')).textContent"
+    )
+    assert "待审" in row and "系对早先版本作出的决定" in row
+    browser.evaluate(
+        "[...document.querySelectorAll('h3')].find(h => h.textContent.includes('jpd-2022')).scrollIntoView()"
+    )
+    shot(browser, "review-4-decided-on-an-earlier-revision")

@@ -1,3 +1,4 @@
+# ruff: noqa: E501 -- review keys kept on one line each
 """Review status of a case (spec/case-format.md#format.review): loading, writing, lint, run."""
 
 import textwrap

@@ -18,7 +18,7 @@ from jpdtools.book.lang.glossary import cell_html, term_for
 from jpdtools.book.observe import CaseRecord, verdict_of
 from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, slug, table, ul
 from jpdtools.book.reviewpanel import review_panel
-from jpdtools.book.reviewview import badge, decision_html, ruling_of, shown_status
+from jpdtools.book.reviewview import decision_html, ruling_of, shown_status, standing_badge
 from jpdtools.book.svg import Picture, board_svg, legend
 from jpdtools.book.units import margin_html
 from jpdtools.paths import conformance_dir
@@ -35,6 +35,7 @@ from jpdtools.review.explanation import (
 )
 from jpdtools.run.compare import Status, claim_text, observed_claim, observed_end
 from jpdtools.suite.model import decimal_text
+from jpdtools.suite.standing import standing
 
 ROOT = "../"
 MARK_CLASS = {"ok": "ok", "FAIL": "bad", "open": "open", "no claim": "none", "-": "none"}
@@ -48,7 +49,7 @@ def relative(where: str) -> str:
 
 
 def review_status(case) -> str:
-    return shown_status(case)
+    return shown_status(case, case.content_revision)
 
 
 def _groups(pairs):
@@ -98,10 +99,12 @@ def case_note(book: Book, case) -> str:
 def _header(book: Book, record: CaseRecord) -> str:
     lang = book.lang
     case = record.case
-    status = review_status(case)
     where = relative(str(case.location) if case.location else record.file)
     rows = [
-        (lang.t("case.status"), badge(status, lang)),
+        (
+            lang.t("case.status"),
+            standing_badge(standing(case, case.content_revision, "", book.review_quorum), lang),
+        ),
         (lang.t("case.file"), code(where)),
         (lang.t("case.tags"), ", ".join(code(t) for t in case.tags) or "–"),
         (lang.t("case.rulesets"), _names(book, record.rulesets) or "–"),
@@ -160,7 +163,8 @@ def _note(book: Book, record: CaseRecord) -> str:
     out = []
     if case.note:
         out += [f"<h2>{book.lang.t('case.note')}</h2>", case_note(book, case)]
-    out.append(decision_html(case, lambda name: _ruleset(book, name), book.lang))
+    label = lambda name: _ruleset(book, name)  # noqa: E731
+    out.append(decision_html(case, case.content_revision, book.review_quorum, label, book.lang))
     return "".join(out)
 
 
@@ -232,8 +236,9 @@ def _matrix(book: Book, record: CaseRecord) -> str:
     )
     body = []
     for name, cells in rows:
-        ruling = ruling_of(case, name)
-        label = _ruleset(book, name) + (f" {badge(ruling.status, lang)}" if ruling else "")
+        scoped = ruling_of(case, name) or any(v.ruleset == name for v in case.votes)
+        st = standing(case, case.content_revision, name, book.review_quorum) if scoped else None
+        label = _ruleset(book, name) + (f" {standing_badge(st, lang)}" if st else "")
         if isinstance(cells, str):
             body.append(
                 f'<tr><th>{label}</th><td colspan="{len(columns)}" class="skip">{esc(cells)}</td></tr>'
@@ -637,6 +642,6 @@ def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
     if clause_texts:
         parts.append(_clause_texts(book, record, decided))
     if clause_texts:
-        parts.append(review_panel("case", case.id, record.rulesets, lang))
+        parts.append(review_panel("case", case.id, record.rulesets, lang, case.content_revision))
     parts.append(_reproduce(record, lang))
     return "\n".join(parts)

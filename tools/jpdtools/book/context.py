@@ -28,6 +28,8 @@ class Book:
     zh_spec: SpecText | None = None  # the Chinese twins of the spec documents (spec/zh/*.md)
     zh_sources: dict[str, str] = field(default_factory=dict)  # anchor -> the English revision it renders
     zh_revisions: dict[str, str] = field(default_factory=dict)  # anchor -> the English clause's revision
+    question_revisions: dict[str, str] = field(default_factory=dict)  # oq.N -> its revision (format.revision)
+    review_quorum: int = 1  # spec/review-policy.yaml (format.quorum)
     lang: Language = EN  # the edition being written: every page function reads its strings from it
 
     def edition(self, lang: Language) -> "Book":

@@ -7,8 +7,9 @@ from jpdtools.book.lang.glossary import cell_text
 from jpdtools.book.observe import verdict_text
 from jpdtools.book.page import case_href, code, esc, link, page, question_href, ruleset_href, slug, table
 from jpdtools.book.reviewpanel import review_panel
-from jpdtools.book.reviewview import badge, decision_html, shown_status
+from jpdtools.book.reviewview import decision_html, standing_badge
 from jpdtools.book.rows import case_rows
+from jpdtools.suite.standing import standing
 
 
 def questions(book: Book) -> list[str]:
@@ -52,16 +53,18 @@ def question_page(book: Book, anchor: str) -> str:
     s = book.spec.sections[anchor]
     pinned = [r for r in book.suite.records if anchor in r.case.spec]
     review = book.question_review(anchor)
+    revision = book.question_revisions.get(anchor, "")
+    st = standing(review, revision, "", book.review_quorum)
     label = lambda name: link(ruleset_href(name, root), name)  # noqa: E731
     body = [
         f"<h1>{book.clause_heading(anchor)}</h1>",
-        f"<p>{lang.t('question.status')} {badge(shown_status(review), lang)}</p>",
+        f"<p>{lang.t('question.status')} {standing_badge(st, lang)}</p>",
         f'<div class="spec">{book.clause_html(anchor, root)}</div>',
         f"<h2>{lang.t('question.pinning', n=len(pinned))}</h2>",
         case_rows(book, pinned, root),
         flips_html(book, anchor, root),
-        decision_html(review, label, lang),
-        review_panel("question", anchor, book.presets.names, lang),
+        decision_html(review, revision, book.review_quorum, label, lang),
+        review_panel("question", anchor, book.presets.names, lang, revision),
     ]
     heading = book.zh_heading(anchor) or s.heading
     return page(lang, heading, "".join(body), f"questions/{slug(anchor)}.html")
@@ -76,7 +79,9 @@ def question_index(book: Book) -> str:
         overrides = [o for o in book.overrides if o.question == anchor]
         flipped = sum(len(book.flips.get(o.rules, ())) for o in overrides)
         flip_text = lang.s("question.flipped", n=flipped, overrides=len(overrides)) if overrides else "–"
-        status = badge(shown_status(book.question_review(anchor)), lang)
+        current = book.question_revisions.get(anchor, "")
+        st = standing(book.question_review(anchor), current, "", book.review_quorum)
+        status = standing_badge(st, lang)
         heading = book.clause_heading(anchor)
         rows.append(
             (

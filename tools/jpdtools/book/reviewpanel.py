@@ -9,7 +9,9 @@ from jpdtools.book.page import esc
 ACTIONS = ("accept", "dispute", "reject", "comment")
 
 
-def review_panel(target: str, ident: str, rulesets, lang: Language = EN) -> str:
+def review_panel(target: str, ident: str, rulesets, lang: Language = EN, revision: str = "") -> str:
+    """The panel; ``revision`` (spec/case-format.md#format.revision) goes into every exported vote,
+    so that a vote records what the reviewer read."""
     tr = lang.t
     whole = tr("review.scope.whole" if target == "case" else "review.scope.question")
     options = f'<option value="">{whole}</option>' + "".join(
@@ -22,7 +24,7 @@ def review_panel(target: str, ident: str, rulesets, lang: Language = EN) -> str:
     )
     return (
         f'<section class="review-panel" id="review-panel" data-target="{esc(target)}" '
-        f'data-id="{esc(ident)}" data-need-name="{tr("review.need-name")}" '
+        f'data-id="{esc(ident)}" data-revision="{esc(revision)}" data-need-name="{tr("review.need-name")}" '
         f'data-need-text="{tr("review.need-text")}" hidden>'
         f'<h2>{tr("review.panel")}</h2><p class="legend">{tr("review.panel.help")}</p>'
         f'<p><label>{tr("review.name")} <input id="rv-name" autocomplete="name"></label> '

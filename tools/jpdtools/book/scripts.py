@@ -37,6 +37,7 @@ REVIEW_SCRIPT = """// The reviewer's panel: entries kept in localStorage, export
       var e = {target: panel.dataset.target, id: panel.dataset.id, action: action, text: text, date: today()};
       var ruleset = $('rv-scope').value;
       if (ruleset) e.ruleset = ruleset;
+      if (panel.dataset.revision && action !== 'comment') e.revision = panel.dataset.revision;
       var k = [e.target, e.id, ruleset, action === 'comment' ? 'comment:' + text : 'decision'].join('|');
       state.entries[k] = e;
       save(state);

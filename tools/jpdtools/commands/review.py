@@ -24,10 +24,10 @@ from jpdtools.review.lint import QUESTION_REVIEWS, question_reviews, spec_anchor
 from jpdtools.review.overrides import OPEN_QUESTIONS
 from jpdtools.review.policy import POLICY_FILE, Policy, load_policy
 from jpdtools.review.reviewfile import load_review_file
-from jpdtools.suite.standing import EARLIER, SPLIT, VOTING, standing
 from jpdtools.suite.loader import load_case_text
 from jpdtools.suite.model import REVIEW_STATUSES, QuestionReview
 from jpdtools.suite.revision import question_revisions
+from jpdtools.suite.standing import EARLIER, SPLIT, VOTING, standing
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -108,7 +108,9 @@ def _status(items: dict, revisions: dict, policy: Policy) -> int:
         whole = {k: standing(v, revisions[k], "", policy.quorum) for k, v in mine.items()}
         tally = Counter(s.counted for s in whole.values())
         rulings = Counter(
-            standing(v, revisions[k], r.ruleset, policy.quorum).counted for k, v in mine.items() for r in v.rulings
+            standing(v, revisions[k], r.ruleset, policy.quorum).counted
+            for k, v in mine.items()
+            for r in v.rulings
         )
         comments = sum(len(v.comments) for v in mine.values())
         shown = ", ".join(f"{tally[s]} {s}" for s in REVIEW_STATUSES)

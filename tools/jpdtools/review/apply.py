@@ -21,9 +21,9 @@ from jpdtools import atomic
 from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.review.policy import Policy
 from jpdtools.review.reviewfile import STATUS_OF, Entry
-from jpdtools.suite.standing import DECIDED, SPLIT, VOTING, Record, standing
 from jpdtools.suite.model import Case, Comment, QuestionReview, Ruling, Vote
 from jpdtools.suite.revision import REVIEW_KEYS
+from jpdtools.suite.standing import DECIDED, SPLIT, VOTING, Record, standing
 from jpdtools.suite.writer import review_lines
 from jpdtools.yamlsrc import LocDict, LocList, load_yaml_text
 

@@ -55,6 +55,14 @@ STRINGS = {
     "review.title": "Review",
     "review.none": "no decision has been recorded: the verdicts are the authors' reading of the rule text, not a committee's.",
     "review.on": "On",
+    "review.quorum": "{n} of {quorum} for {status}",
+    "review.votes": "Votes",
+    "review.revision": "revision {revision}",
+    "review.earlier": "decided on an earlier revision",
+    "review.earlier.long": "taken on revision {then}; the case has changed since (now {now}), so it counts as proposed until the committee decides again.",
+    "review.split": "disputed between members",
+    "review.split.long": "members voted differently on this revision; every position is kept below, and it counts as proposed until the votes agree.",
+    "review.vote.earlier": "on revision {revision}, an earlier one: not counted",
     "review.comments": "Comments",
     "review.panel": "Record your review",
     "review.panel.help": "Kept in this browser until you export it; nothing is sent anywhere. Export gives one review file for jpd review apply.",
@@ -309,6 +317,6 @@ STRINGS = {
     "print.summary": "{cases} cases under {rulesets} rulesets.",
     "print.contents": "Contents",
     # review
-    "review.unbacked": "The file says {status}, but records no complete decision (who, when, what): shown as proposed.",
+    "review.unbacked": "The file says {status}, but records no complete decision (who, when, what, on which revision): shown as proposed.",
     "review.comment-on": "on {ruleset}",
 }
