@@ -4,6 +4,7 @@
 import textwrap
 
 import pytest
+import yaml
 from jpdtools.errors import InputError
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
@@ -14,6 +15,7 @@ from jpdtools.run.runner import Filters, default_loader, make_plan, run_plan
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.loader import load_case_file, load_case_text
 from jpdtools.suite.model import REVIEW_STATUSES, Comment, Ruling, Vote
+from jpdtools.suite.revision import case_revision
 from jpdtools.suite.writer import dump_case_file
 
 PRESETS = load_presets()
@@ -197,14 +199,29 @@ def test_question_reviews_load_and_lint(tmp_path):
 
 def test_run_reports_cases_under_review_distinctly():
     loader = default_loader()
-    second = "  - id: y\n    title: u\n    spec: [play.move]\n    seeds: []\n" + textwrap.indent(
-        BODY + "status: disputed\n", "    "
-    )
-    text = HEAD + textwrap.indent(BODY + "status: proposed\n", "    ") + second
+    record = "status: disputed\ndecision: not so\ndecided: 2026-12-01\ndecided-by: 王\nrevision: '{}'\n"
+
+    def case(ident, review):
+        head = f"  - id: {ident}\n    title: u\n    spec: [play.move]\n    seeds: []\n"
+        return head + textwrap.indent(BODY + review, "    ")
+
+    revision = case_revision(yaml.safe_load("cases:\n" + case("y", ""))["cases"][0])
+    # y: decided on its current revision; z: the same decision, on an earlier revision (proposed)
+    text = HEAD + textwrap.indent(BODY + "status: proposed\n", "    ")
+    text += case("y", record.format(revision)) + case("z", record.format(revision))
     files = [load_case_text(text, "f.yaml", PRESETS, DSL)]
     plan = make_plan(files, PRESETS, Filters(), loader)
     result = run_plan(plan, ReferenceAdapter(), PRESETS, loader)
-    assert {(r.case_id, r.review) for r in result.results} == {("x", "proposed"), ("y", "disputed")}
+    reviews = {(r.case_id, r.review) for r in result.results}
+    assert reviews == {("x", "proposed"), ("y", "disputed"), ("z", "proposed")}
+    result = run_plan(
+        make_plan(
+            [load_case_text(text.split("  - id: z")[0], "f.yaml", PRESETS, DSL)], PRESETS, Filters(), loader
+        ),
+        ReferenceAdapter(),
+        PRESETS,
+        loader,
+    )
     summary = report.summary_line(result)
     assert "under review: 1 proposed, 1 disputed case(s)" in summary
     data = report.to_json(result, PRESETS.names)
