@@ -80,7 +80,7 @@ cases:
     decision: fine as it was
     decided: 2026-11-30
     decided-by: 李, 王
-    revision: "0123456789abcdef"
+    revision: "0123456789ab"
     spec: [capture.rule]
     seeds: ["000 §18"]
     size: 3x3

@@ -62,17 +62,17 @@ def test_rulings_and_comments_load():
     extra = (
         "status: accepted\ndecision: fine\ndecided: 2026-12-01\ndecided-by: 李\n"
         "rulings:\n  jpd-2022:\n    status: disputed\n    decision: step 1 is a forfeit\n"
-        "    decided: 2026-12-02\n    decided-by: 王\n    revision: 0123456789abcdef\n"
-        "votes:\n  - {by: 王, status: disputed, date: 2026-12-02, revision: 0123456789abcdef, text: x, ruleset: jpd-2022}\n"
+        "    decided: 2026-12-02\n    decided-by: 王\n    revision: 0123456789ab\n"
+        "votes:\n  - {by: 王, status: disputed, date: 2026-12-02, revision: 0123456789ab, text: x, ruleset: jpd-2022}\n"
         "comments:\n  - {by: 王, date: 2026-12-02, text: see OQ-3, ruleset: chinese}\n"
         "  - {by: 李, date: 2026-12-03, text: agreed}\n"
     )
     case = load(extra).cases[0]
     assert case.decided_by == "李"
     assert case.rulings == (
-        Ruling("jpd-2022", "disputed", "step 1 is a forfeit", "2026-12-02", "王", "0123456789abcdef"),
+        Ruling("jpd-2022", "disputed", "step 1 is a forfeit", "2026-12-02", "王", "0123456789ab"),
     )
-    assert case.votes == (Vote("王", "disputed", "2026-12-02", "0123456789abcdef", "x", "jpd-2022"),)
+    assert case.votes == (Vote("王", "disputed", "2026-12-02", "0123456789ab", "x", "jpd-2022"),)
     assert case.comments == (
         Comment("王", "2026-12-02", "see OQ-3", "chinese"),
         Comment("李", "2026-12-03", "agreed", ""),
@@ -96,8 +96,8 @@ def test_rulings_and_comments_load():
             16,
             "missing key 'revision'",
         ),
-        ("decision: x\ndecided: 2026-12-01\nrevision: abc\n", 13, 15, "16 hex digits"),
-        ("revision: 0123456789abcdef\n", 11, 5, "give 'decision' too"),
+        ("decision: x\ndecided: 2026-12-01\nrevision: abc\n", 13, 15, "12 hex digits"),
+        ("revision: 0123456789ab\n", 11, 5, "give 'decision' too"),
         ("votes: {by: a}\n", 11, 12, "'votes' must be a list"),
         (
             "votes:\n  - {by: a, status: accepted, date: 2026-12-01, text: b}\n",
@@ -106,15 +106,15 @@ def test_rulings_and_comments_load():
             "missing key 'revision'",
         ),
         (
-            "votes:\n  - {by: a, status: proposed, date: 2026-12-01, revision: 0123456789abcdef, text: b}\n",
+            "votes:\n  - {by: a, status: proposed, date: 2026-12-01, revision: 0123456789ab, text: b}\n",
             12,
             25,
             "a vote's 'status' is one of: accepted, disputed, rejected",
         ),
         (
-            "votes:\n  - {by: a, status: accepted, date: 2026-12-01, revision: 0123456789abcdef, text: b, x: 1}\n",
+            "votes:\n  - {by: a, status: accepted, date: 2026-12-01, revision: 0123456789ab, text: b, x: 1}\n",
             12,
-            90,
+            86,
             "unknown key 'x' in a vote",
         ),
         ("comments:\n  - {by: a, text: b}\n", 12, 9, "missing key 'date'"),
@@ -157,7 +157,7 @@ def test_lint_flags_a_decided_proposal():
     problems = lint.check_review([cf])
     assert [p.check for p in problems] == ["review"]
     assert "proposed" in problems[0].message and problems[0].location.line == 3
-    decided = "decision: upheld\ndecided: 2026-11-30\ndecided-by: 规则委员会\nrevision: 0123456789abcdef\n"
+    decided = "decision: upheld\ndecided: 2026-11-30\ndecided-by: 规则委员会\nrevision: 0123456789ab\n"
     for status in ("accepted", "disputed", "rejected"):
         assert lint.check_review([load(f"status: {status}\n{decided}")]) == []
 

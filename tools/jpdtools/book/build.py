@@ -28,10 +28,10 @@ from jpdtools.presets import Presets
 from jpdtools.review.lint import question_reviews, spec_anchors
 from jpdtools.review.overrides import OPEN_QUESTIONS, read_overrides
 from jpdtools.review.policy import POLICY_FILE, load_policy
+from jpdtools.review.questions import question_revisions
 from jpdtools.review.sources import SOURCES_FILE, load_sources, pinpoint
 from jpdtools.review.translations import english_clauses, zh_documents
 from jpdtools.run.runner import Filters, SuiteLoader
-from jpdtools.suite.revision import question_revisions
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,7 @@ def make_book(
     revisions = {a: c.revision for a, c in english_clauses(spec_dir).items()}
     english = SpecText(spec_dir)
     parts = (spec_anchors(spec_dir), english, seeds, overrides, flipped, reviews, zh, zh_sources, revisions)
-    register = spec_dir / OPEN_QUESTIONS
-    asked = question_revisions(register.read_text(encoding="utf-8")) if register.is_file() else {}
+    asked = question_revisions(spec_dir)
     quorum = load_policy(spec_dir / POLICY_FILE).quorum
     return Book(suite, presets, *parts, question_revisions=asked, review_quorum=quorum)
 

@@ -21,12 +21,11 @@ from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.review.apply import Plan, plan_changes, write_changes
 from jpdtools.review.lint import QUESTION_REVIEWS, question_reviews, spec_anchors
-from jpdtools.review.overrides import OPEN_QUESTIONS
 from jpdtools.review.policy import POLICY_FILE, Policy, load_policy
+from jpdtools.review.questions import question_revisions
 from jpdtools.review.reviewfile import load_review_file
 from jpdtools.suite.loader import load_case_text
 from jpdtools.suite.model import REVIEW_STATUSES, QuestionReview
-from jpdtools.suite.revision import question_revisions
 from jpdtools.suite.standing import EARLIER, SPLIT, VOTING, standing
 
 
@@ -59,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
     policy = load_policy(args.policy or spec / POLICY_FILE)
     questions = {r.anchor: r for r in question_reviews(spec, presets)}
     anchors = [a for a in spec_anchors(spec) if a.startswith("oq.")]
-    register = spec / OPEN_QUESTIONS
-    asked = question_revisions(read_text_file(register)) if register.is_file() else {}
+    asked = question_revisions(spec)
     items: dict = {("case", c.id): c for _, cases in files.values() for c in cases}
     items.update({("question", a): questions.get(a) or QuestionReview(a) for a in anchors})
     revisions = {("case", c.id): c.content_revision for _, cases in files.values() for c in cases}

@@ -89,7 +89,7 @@ def _revision(mapping: LocDict, path: str) -> str:
     value = mapping["revision"]
     if not isinstance(value, str) or not REVISION_RE.fullmatch(value):
         raise InputError(
-            f"'revision' of an entry is the 16 hex digits of the page's revision (got {value!r})",
+            f"'revision' of an entry is the 12 hex digits of the page's revision (got {value!r})",
             _at(mapping, "revision", path),
         )
     return str(value)

@@ -479,12 +479,12 @@ def _review(item: LocDict, ctx: _Ctx) -> dict:
 
 
 def _revision(item: LocDict, ctx: _Ctx) -> str:
-    """A revision ({#format.revision}): 16 lower-case hex digits."""
+    """A revision ({#format.revision}): 12 lower-case hex digits."""
     value = item["revision"]
     if not isinstance(value, str) or not REVISION_RE.fullmatch(value):
         raise ctx.error(
             "schema",
-            f"'revision' is the 16 hex digits of a revision, in quotes when all are digits (got {value!r})",
+            f"'revision' is the 12 hex digits of a revision, in quotes when all are digits (got {value!r})",
             ctx.value(item, "revision"),
         )
     return str(value)
