@@ -1,4 +1,3 @@
-
 """``jpd book``: a page for everything, no broken link, verdicts and flips as run, text escaped."""
 
 import re

@@ -91,11 +91,11 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     assert "case ko.simple.001 on jpd-2022: stays proposed (1 of 2 for disputed)" in capsys.readouterr().out
     assert "decided-by: 李明" not in (suite / "ko.yaml").read_text(encoding="utf-8")
     build_book(book, [suite / "ko.yaml"])
-    browser.open(book / "cases" / "ko.simple.001.html")
+    browser.open(book / "zh" / "cases" / "ko.simple.001.html")
     row = browser.evaluate(
         "[...document.querySelectorAll('table.verdicts th')].find(t => t.textContent.startsWith('jpd-2022')).textContent"
     )
-    assert "待审" in row and "1 / 2" in row and "有异议" in row
+    assert "待审" in row and "1/2 票" in row and "有异议" in row
     # a second member agrees, on the same revision: the dispute is decided
     second = dict(data, reviewer="王芳", entries=[dict(data["entries"][0], text="同意")])
     (tmp_path / "second.json").write_text(json.dumps(second, ensure_ascii=False), encoding="utf-8")
@@ -125,7 +125,7 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     assert edited != text
     (suite / "ko.yaml").write_text(edited, encoding="utf-8")
     build_book(book, [suite / "ko.yaml"])
-    browser.open(book / "cases" / "ko.simple.001.html")
+    browser.open(book / "zh" / "cases" / "ko.simple.001.html")
     row = browser.evaluate(
         "[...document.querySelectorAll('table.verdicts th')].find(t => t.textContent.startsWith('jpd-2022')).textContent"
     )
