@@ -106,7 +106,6 @@ ERROR_CASE_KEYS = (
     "id",
     "title",
     "zh",
-    "zh",
     "spec",
     "seeds",
     "tags",
