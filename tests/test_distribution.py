@@ -1,7 +1,7 @@
 """The installable distribution: where the data is read from, and jpdref's presets as a library.
 
 The wheel itself is built, installed into a fresh environment and run from another folder by
-``.ci/run`` (see the README, "Installing the distribution"); these tests pin the pieces.
+``.ci/run`` (see docs/implementers.md, "Install"); these tests pin the pieces.
 """
 
 import ast
@@ -285,14 +285,14 @@ def test_version_names_the_version_the_suite_and_the_spec(capsys):
     assert lines[2:] == [f"cases: {paths.conformance_dir()}", f"spec:  {paths.spec_dir()}"]
 
 
-# -- the README's library example ---------------------------------------------------------------
+# -- the library example of docs/implementers.md ---------------------------------------------------
 
 
-def test_the_readme_library_example_runs_and_prints_what_it_says(capsys):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+def test_the_documented_library_example_runs_and_prints_what_it_says(capsys):
+    readme = (REPO / "docs" / "implementers.md").read_text(encoding="utf-8")
     section = readme.split("## jpdref as a library", 1)[1]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "docs/implementers.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     promised = [line.split("  # ", 1)[1] for line in code.splitlines() if "print(" in line and "  # " in line]
     assert promised == ["W C3 refused occupied", "to-count (two-passes)", "W wins by 7.5 points"]

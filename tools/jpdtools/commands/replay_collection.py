@@ -77,6 +77,7 @@ def run(args) -> int:
         done.update((identity(line["record"]), line["rules"]) for line in lines)
     if out is not None:
         try:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
             out.open(append=args.resume)
         except OSError as err:
             raise InputError(f"--out {args.out}: cannot write: {err.strerror or err}") from err

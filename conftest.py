@@ -1,0 +1,29 @@
+"""The checkout's pytest configuration for what is not under tests/: the shell examples of
+README.md and docs/*.md, collected as tests by Sybil (tests/doc_examples.py says how they run;
+without Sybil, which the test extra installs, they are not collected), and the tally of what
+skipped, and why, printed at the end (tests/skips.py)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "tests"))
+
+from skips import write_summary
+
+try:
+    from sybil import Sybil
+    from sybil.parsers.markdown import CodeBlockParser
+except ImportError:  # pragma: no cover - the test extra brings Sybil
+    Sybil = None
+
+if Sybil is not None:
+    from doc_examples import run_console, run_sh
+
+    pytest_collect_file = Sybil(
+        parsers=[CodeBlockParser("sh", run_sh), CodeBlockParser("console", run_console)],
+        patterns=["README.md", "docs/*.md"],
+    ).pytest()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    write_summary(terminalreporter)
