@@ -418,6 +418,7 @@ def test_fill_back_overflow_balanced():
     # (B-class) to leave 3 off the board too (004 做棋(2)): White 目 11 + 3 = 14, Black 0.
     # Same as (2 − 5) − (11 − 0) = −14, and as Japanese: 2 − (11 + 5).
     c = count_art(overflow(), 0)
+    assert c.overflow == (3, 0)  # carried as data, whatever the steps say
     assert (c.black.score, c.white.score) == (0, 14)
     assert count_japanese(overflow(), 0).margin == -14
     assert c.owner_counts(Why.NEGATIVE_B) == (0, 3, 0)

@@ -111,10 +111,21 @@ def test_the_record_komi_replaces_each_rulesets_own_only_when_asked():
     assert km["chinese"]["rules"] == "chinese"  # the verdict keeps the ruleset's name
 
 
-@pytest.mark.parametrize("km", ["", "KM[seven]", "KM[]", "KM[1e9]"])
+@pytest.mark.parametrize("km", ["", "KM[seven]", "KM[]"])
 def test_a_record_without_a_usable_komi_keeps_the_rulesets(km):
     v = _verdicts(COLUMNS + ";B[];W[]", km, komi="record")
     assert v["chinese"]["count"]["komi_source"] == "rules" and v["chinese"]["count"]["margin"] == -12.5
+
+
+@pytest.mark.parametrize("km", ["KM[1e9]", "KM[1000.25]", "KM[-1001]"])
+def test_a_komi_beyond_the_bound_is_a_record_error(km):
+    # spec/counting.md#count.replay: a KM beyond ±1000 points is neither used nor replaced silently
+    (line,) = referee_record(
+        "g.sgf", f"(;GM[1]FF[4]SZ[5]{km}{COLUMNS};B[];W[])".encode(), [PRESETS.get("chinese")], "record"
+    )
+    assert line["rules"] is None and line["error"]["code"] == "komi-range"
+    v = _verdicts(COLUMNS + ";B[];W[]", "KM[-1000]", komi="record")  # the bound itself is a komi
+    assert v["chinese"]["count"]["komi_source"] == "record"
 
 
 def test_record_komi_reads_points():

@@ -19,7 +19,7 @@ import pytest
 from jpdtools.book.studypage import study_page
 from jpdtools.cli import main
 from jpdtools.presets import load_presets
-from jpdtools.records.study import Counted, compare, study
+from jpdtools.records.study import Counted, _terms, compare, study
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "benchmarks" / "corpus" / "gnugo-sample.tar.xz"
@@ -101,6 +101,49 @@ def test_a_difference_the_terms_do_not_make_up_is_unexplained():
     assert dict(diff.causes) == {"收后": -1, "unexplained": -2} and diff.winner_differs
     komi = compare(_counted("a", "B", "1.5", "6.5", 8), _counted("b", "W", "-0.5", "8.5", 8), "g")
     assert dict(komi.causes) == {"komi": 2}
+
+
+def test_an_overflow_is_read_from_the_count_not_its_steps():
+    from dataclasses import replace
+
+    from jpdref.counting.equal_stones import count_art
+    from test_counting import overflow
+
+    fp = overflow()  # Black owes 5 stones, 2 fit: 3 overflow (tests/test_counting.py)
+    count = count_art(fp, 0)
+    assert count.overflow == (3, 0) and "fill-back overflow" in _terms(fp, Fraction(0), count)
+    silent = replace(count, steps=())  # no word of it in the steps: still an overflow
+    assert "fill-back overflow" in _terms(fp, Fraction(0), silent)
+    worded = replace(count, overflow=(0, 0), steps=("overflow",))  # the word alone is not one
+    assert "fill-back overflow" not in _terms(fp, Fraction(0), worded)
+
+
+def test_an_empty_selection_is_nothing_selected(tmp_path, capsys):
+    assert main(["study", str(tmp_path)]) == 3
+    assert "no game record in" in capsys.readouterr().err
+
+
+def test_a_komi_beyond_the_bound_is_a_record_error_not_the_rulesets_komi(tmp_path, capsys):
+    # spec/counting.md#count.replay: a KM is at most 1000 points either way
+    game = "(;FF[4]GM[1]SZ[5]KM[{}]RU[Chinese];B[cc];W[];B[])"
+    (tmp_path / "far.sgf").write_text(game.format("1000.5"), encoding="utf-8")
+    (tmp_path / "edge.sgf").write_text(game.format("-1000"), encoding="utf-8")
+    status = main(["study", str(tmp_path), "--komi", "record", "--rules", "chinese", "--json"])
+    result = json.loads(capsys.readouterr().out)
+    assert status == 1 and result["records"] == 1  # the edge of the bound is a komi
+    (error,) = result["record_errors"]
+    assert (
+        error["record"].endswith("far.sgf")
+        and error["code"] == "komi-range"
+        and "KM[1000.5]" in error["message"]
+    )
+    # each ruleset's own komi: the record's KM is not read, nothing to refuse
+    status = main(["study", str(tmp_path), "--rules", "chinese", "--json"])
+    assert status == 0 and json.loads(capsys.readouterr().out)["record_errors"] == []
+    # jpd replay: the same record error, that record alone
+    status = main(["replay", str(tmp_path), "--komi", "record", "--rules", "chinese"])
+    out = capsys.readouterr().out
+    assert status == 1 and "1 record errors" in out and "KM[1000.5] is beyond the ±1000 points" in out
 
 
 def test_different_boards_are_a_refusal_not_a_theorem():

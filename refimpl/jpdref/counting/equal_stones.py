@@ -52,7 +52,7 @@ def count_equal_stones(fp: FinalPosition, komi: Komi = KomiRule.FIXED_6_5) -> Co
     """
     c = classify(fp)
     s = Scratch.of(c)
-    fill_back(fp, c, s)
+    filled = fill_back(fp, c, s)
     total = fp.stones_put(BLACK) - fp.stones_put(WHITE)
     settling = fp.settling[0] - fp.settling[1]
     s.steps.append(f"stones put down: B − W = {total}, of which {settling} while settling (多下不贴点)")
@@ -72,7 +72,7 @@ def count_equal_stones(fp: FinalPosition, komi: Komi = KomiRule.FIXED_6_5) -> Co
     s.steps.append(f"equal stones: {s.stones(BLACK)} each; split points {half * 2} (half each)")
     return conclude(
         Method.EQUAL_STONES, Unit.MOKU, fp.geometry, c.halted, s.board, s.owner, s.why, c.dead,
-        black, white, decide_komi(komi, fp.counters), s.steps,
+        black, white, decide_komi(komi, fp.counters), s.steps, overflow=filled.overflow,
     )  # fmt: skip
 
 
@@ -86,7 +86,7 @@ def count_art(fp: FinalPosition, komi: Komi = KomiRule.FIXED_6_5, balance: bool 
     """
     c = classify(fp)
     s = Scratch.of(c)
-    fill_back(fp, c, s, balance=balance)
+    filled = fill_back(fp, c, s, balance=balance)
     b, w = _moku(s, BLACK), _moku(s, WHITE)
     stones = s.stones(BLACK) + s.stones(WHITE)
     split = s.split(*SPLIT)
@@ -96,5 +96,5 @@ def count_art(fp: FinalPosition, komi: Komi = KomiRule.FIXED_6_5, balance: bool 
     white = figures(("目", w), score=w)
     return conclude(
         Method.ART, Unit.MOKU, fp.geometry, c.halted, s.board, s.owner, s.why, c.dead,
-        black, white, decide_komi(komi, fp.counters), s.steps,
+        black, white, decide_komi(komi, fp.counters), s.steps, overflow=filled.overflow,
     )  # fmt: skip

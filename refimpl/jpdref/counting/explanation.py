@@ -67,6 +67,7 @@ class Count:
     winner: str
     steps: tuple[str, ...] = ()
     par: Fraction | None = None  # 归本数 (area counting in stones): half the board
+    overflow: tuple[int, int] = (0, 0)  # stones (B, W) that found no own empty point on fill-back
 
     def owner_counts(self, why: Why) -> tuple[int, int, int]:
         """How many points with this reason are Black's, White's and nobody's."""
@@ -137,10 +138,12 @@ def conclude(
     komi: KomiDecision,
     steps: list[str] | tuple[str, ...],
     par: Fraction | None = None,
+    overflow: tuple[int, int] = (0, 0),
 ) -> Count:
     """Assemble a :class:`Count` from Black's and White's figures (their difference is the lead).
 
     With a ``par`` (归本数) the unit is stones against par: ``margin_units`` is half the margin.
+    ``overflow`` is the fill-back's (:class:`jpdref.counting.fillback.FillReport`), when there was one.
     """
     margin, winner = verdict(black.score - white.score, komi)
     units = margin / 2 if par is not None else margin
@@ -158,4 +161,5 @@ def conclude(
         winner,
         tuple(steps),
         par,
+        overflow,
     )

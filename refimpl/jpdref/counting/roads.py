@@ -81,7 +81,7 @@ def count_roads(fp: FinalPosition, komi: KomiRule | Fraction | int | float = Kom
     s.steps.append(
         f"basic eye points: B {_n(eyes, BLACK)}, W {_n(eyes, WHITE)}; shared liberties not counted"
     )
-    fill_back(fp, c, s, order=(Why.ROAD,), balance=False)
+    filled = fill_back(fp, c, s, order=(Why.ROAD,), balance=False)
     more = BLACK if s.stones(BLACK) > s.stones(WHITE) else WHITE
     try:
         negative_b(s, more, s.stones(more) - s.stones(more.opponent), becomes=Why.ROAD)
@@ -99,7 +99,7 @@ def count_roads(fp: FinalPosition, komi: KomiRule | Fraction | int | float = Kom
     s.steps.append(f"living stones: B {num(black.score)}, W {num(white.score)} (total {num(total)})")
     return conclude(
         Method.ROADS, Unit.ROADS, fp.geometry, c.halted, s.board, s.owner, s.why, c.dead,
-        black, white, decide_komi(komi, fp.counters), s.steps,
+        black, white, decide_komi(komi, fp.counters), s.steps, overflow=filled.overflow,
     )  # fmt: skip
 
 

@@ -6,7 +6,8 @@ every ruleset selected, with the record's own agreement (spec/counting.md#count.
 games counted under both, how many name the same winner and the same margin, and every
 disagreement's causes by the compatibility theorems (records/study.py). ``--out DIR`` writes
 ``study.json`` and a page, ``index.html``, with the matrix and one example game per cause drawn
-as boards. Exit status 1 if a difference is unexplained or a record could not be read.
+as boards. Exit status 1 if a difference is unexplained or a record could not be read, 3 if the
+paths hold no game record at all.
 """
 
 import argparse
@@ -16,7 +17,7 @@ from pathlib import Path
 from jpdtools import atomic, table
 from jpdtools.commands.recordopts import add_komi_argument
 from jpdtools.commands.selecting import add_rules_argument, rules_value
-from jpdtools.errors import InputError
+from jpdtools.errors import InputError, NothingSelected
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outputs import Output, check_outputs
 from jpdtools.presets import load_presets
@@ -55,6 +56,8 @@ def run(args) -> int:
             yield item.key, item.data
 
     result = study(items(), rulesets, args.komi).as_json()
+    if not (result["records"] or result["record_errors"] or errors):
+        raise NothingSelected(f"no game record in {' '.join(map(str, args.paths))}: nothing to study")
     result["komi_source"] = args.komi
     result["source_errors"] = errors
     if args.out is not None:
@@ -63,7 +66,7 @@ def run(args) -> int:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     else:
         print(render(result))
-    bad = result["unexplained"] or result["unreadable"] or errors
+    bad = result["unexplained"] or result["unreadable"] or result["record_errors"] or errors
     return FAILURE if bad else SUCCESS
 
 
@@ -101,6 +104,7 @@ def render(result: dict) -> str:
         for d in engine["differ"]:
             lines.append(f"  {d['record']} {d['ruleset']}: RE {d['re']}, jpd {d['jpd']} — {d['cause']}")
     unread = [f"  {key}: not a readable SGF record" for key in result["unreadable"]]
+    unread += [f"  {e['record']}: {e['code']}: {e['message']}" for e in result.get("record_errors", ())]
     unread += [f"  {message}" for message in result.get("source_errors", ())]
     if unread:
         lines += ["", "not read:", *unread]

@@ -102,7 +102,7 @@ def _terms(fp: FinalPosition, seki: Fraction, count: Count) -> dict[str, Fractio
         out["basic eye points"] = Fraction(-(eyes[BLACK] - eyes[WHITE]))
     if method is Method.TROMP_TAYLOR:
         out["no agreement"] = _before_komi(count) - _area(fp)
-    if any("overflow" in step for step in count.steps):
+    if any(count.overflow):
         out["fill-back overflow"] = Fraction(0)  # measured below as the residual
     return {k: v for k, v in out.items() if v or k == "fill-back overflow"}
 
@@ -216,6 +216,7 @@ class Table:
     rulesets: tuple[str, ...]
     records: int = 0
     unreadable: list[str] = field(default_factory=list)
+    record_errors: list[dict] = field(default_factory=list)  # {record, code, message}
     counted: Counter = field(default_factory=Counter)
     winners: dict = field(default_factory=dict)  # ruleset -> Counter of winners
     not_counted: dict = field(default_factory=dict)  # ruleset -> Counter of reasons (first words)
@@ -291,6 +292,7 @@ class Table:
         return {
             "records": self.records,
             "unreadable": sorted(self.unreadable),
+            "record_errors": sorted(self.record_errors, key=lambda e: e["record"]),
             "rulesets": {
                 n: {
                     "counted": self.counted[n],
@@ -365,7 +367,11 @@ def study(items: Iterable[tuple[str, bytes]], rulesets: Sequence[Rules], komi: s
     """The research table of the records ``items`` (key, bytes) under ``rulesets``."""
     table = Table(tuple(r.name for r in rulesets))
     for key, data in items:
-        record = study_record(key, data, rulesets, komi)
+        try:
+            record = study_record(key, data, rulesets, komi)
+        except InputError as err:  # a record that can be read but not studied (KM out of range)
+            table.record_errors.append({"record": key, "code": err.code or "error", "message": err.message})
+            continue
         if record is None:
             table.unreadable.append(key)
             continue

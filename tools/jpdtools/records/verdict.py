@@ -79,14 +79,25 @@ def record_agreement(rec: GameRecord, marks: Marks, replay: Replay) -> tuple[Agr
     return None, NO_MARKS
 
 
+KOMI_BOUND = 1000
+"""The largest komi, in points, a record's KM may give (spec/counting.md#count.replay): beyond any
+board's 625 points, so a larger KM is a damaged record, never a komi to count with."""
+
+
 def record_komi(rec: GameRecord) -> Fraction | None:
-    """The record's KM as a number of points, or None when it has none that is a number."""
+    """The record's KM as a number of points, or None when it has none that is a number; a KM
+    beyond ±:data:`KOMI_BOUND` is an InputError (``komi-range``), not the ruleset's komi."""
     text = (rec.komi or "").strip()
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError, OverflowError):
         return None
-    return value if abs(value) <= 1000 else None
+    if abs(value) > KOMI_BOUND:
+        raise InputError(
+            f"KM[{text}] is beyond the ±{KOMI_BOUND} points a komi may be: not counted with it",
+            code="komi-range",
+        )
+    return value
 
 
 def with_record_komi(rules: Rules, rec: GameRecord) -> tuple[Rules, str]:
