@@ -173,3 +173,17 @@ def test_lint_finds_a_refusal_the_verdicts_do_not_state(tmp_path):
     assert "t.turn.001[japanese]: the reference exercises feature turn-order (step 2: out-of-turn)" in str(
         problems[0]
     )
+
+
+def test_a_refused_occupied_point_needs_plain_refusal_which_older_programs_have(plan):
+    occupied = [n for n, i in plan.items() if "illegal occupied" in " ".join(map(str, i.expectation.steps))]
+    assert occupied and all("plain-refusal" in plan[n].features for n in occupied)
+    from jpdtools.verify.jsonl import protocol as p
+    from jpdtools.verify.jsonl.adapter import declared
+
+    def ready(protocol: int) -> p.Ready:
+        return p.Ready("lib", "1", p.Supports(features=("illegal-move-refuse",)), protocol)
+
+    # a protocol 3 program never heard of the feature: it has it; a protocol 4 program lists it
+    assert "plain-refusal" in declared(ready(3)).capabilities.features
+    assert "plain-refusal" not in declared(ready(4)).capabilities.features

@@ -49,6 +49,33 @@ def test_the_exact_reference_finds_nothing(tmp_path, capsys):
     assert not out.exists() or not list(out.iterdir())
 
 
+def test_fuzz_finds_a_planted_count_bug(tmp_path, capsys):
+    # every step agrees; the program counts without komi: found at the first game that halts
+    out = tmp_path / "out"
+    impl = reference_impl("--bug", "no-komi")
+    argv = ["fuzz", "--impl", impl, "--rules", "chinese", "--size", "5", "--games", "300", "--out", str(out)]
+    status = main([*argv, "--seconds", "60", "-q"])
+    printed = capsys.readouterr().out
+    assert status == 1, printed
+    (case,) = out.iterdir()
+    text = case.read_text(encoding="utf-8")
+    assert "end: halted two-passes" in text and "count: winner" in text and "spec: [count.area]" in text
+    assert main(["run", str(out), "-q"]) == 0  # the reference's verdicts: the case passes it
+
+
+def test_fuzz_compares_no_side_to_move_once_the_game_is_over():
+    rules = preset("japanese")
+    # a forfeited ko recapture ends the game: the last step claims no to-move, the end is claimed
+    setup = fuzz.Setup(
+        5, 5, "B", (("B4", "B"), ("A3", "B"), ("B2", "B"), ("C4", "W"), ("B3", "W"), ("C2", "W"), ("D3", "W"))
+    )
+    moves = (fuzz.CaseAction("B", "move", "C3"), fuzz.CaseAction("W", "move", "B3"))
+    expectation = fuzz.reference_expectation(fuzz.Trial(setup, moves), rules)
+    last = expectation.steps[-1].alternatives[0]
+    assert [c.kind for c in last] == ["forfeit", "board"]
+    assert str(expectation.end) == "end: ended illegal-move B"
+
+
 def test_a_program_that_accepts_every_action_is_found(tmp_path, capsys):
     """It declares only ``legal`` (issue 25: a check that could not fail)."""
     out = tmp_path / "out"

@@ -500,3 +500,87 @@ def test_openspiel_profile_end_to_end():
     played = {n: o for n, o in outcomes.items() if n.endswith("[jpd-art-2008]") and o != "skip"}
     assert played and all(o == "pass" for o in played.values()), played
     assert not any(vr.limited for vr in results.values())  # it declares every claim
+
+
+# -- protocol 4 ---------------------------------------------------------------------------------
+
+
+def test_protocol_4_declares_board_sizes_count_results_and_reason_sets():
+    line = json.dumps(
+        {
+            "type": "ready",
+            "protocol": 4,
+            "name": "env",
+            "version": "1",
+            "supports": {"sizes": [19, 9, 13], "claims": ["legal", "reason", "end", "count-result"]},
+        }
+    )
+    ready = p.decode(line)
+    assert ready.supports.sizes == (9, 13, 19) and "count-result" in ready.supports.claims
+    with pytest.raises(p.ProtocolError, match="need protocol 4"):
+        p.decode(line.replace('"protocol": 4', '"protocol": 3'))
+    from jpdtools.run.adapters import Capabilities
+
+    caps = Capabilities(sizes=frozenset({9, 13, 19}))
+    rules = load_presets().get("chinese")
+    assert caps.unsupported(rules, Setup(5, 5)) == "board 5x5 is not among the sizes it plays (9, 13, 19)"
+    assert caps.unsupported(rules, Setup(9, 9)) is None
+    step = p.decode(
+        json.dumps(
+            {
+                "type": "result",
+                "id": "r1",
+                "initial_board": None,
+                "steps": [
+                    {
+                        "legal": False,
+                        "effect": "refused",
+                        "reason": "occupied",
+                        "reasons": ["out-of-turn", "occupied"],
+                    }
+                ],
+                "end": None,
+            }
+        )
+    ).steps[0]
+    seen = step_observation("W C3", step, frozenset({"legal", "reason"}))
+    from jpdtools.run.compare import claim_holds
+    from jpdtools.suite.model import Claim
+
+    # the spec's precedence says out-of-turn; a program naming both true reasons is not wrong
+    assert claim_holds(Claim("illegal", ("out-of-turn",)), seen)
+    assert claim_holds(Claim("illegal", ("occupied",)), seen)
+    assert not claim_holds(Claim("illegal", ("ko",)), seen)
+
+
+def test_a_count_result_program_is_held_to_winner_and_margin_only():
+    from fractions import Fraction
+
+    from jpdtools.suite.model import CountClaim, CountVerdict, Expectation
+    from jpdtools.verify.jsonl.adapter import limit
+
+    count = CountVerdict((CountClaim("result", "B", Fraction(7, 2), Fraction(184), Fraction(177), "子"),))
+    held = limit(Expectation("default", (), None, count=count), frozenset({"legal", "count-result"}))
+    (claim,) = held.expectation.count.alternatives
+    assert (claim.winner, claim.margin, claim.black, claim.white, claim.unit) == (
+        "B",
+        Fraction(7, 2),
+        None,
+        None,
+        None,
+    )
+    assert "compared as winner and margin only" in held.dropped[0]
+
+
+def test_a_garbled_answer_is_quoted_and_every_exchange_is_in_the_transcript(presets):
+    with JsonlAdapter(FAKE, timeout=TIMEOUT) as adapter:
+        adapter.capabilities()
+        bad = observe(adapter, 4, presets)
+        adapter.take_transcript()
+        good = observe(adapter, 9, presets)
+        transcript = adapter.take_transcript()
+    assert "garbled answer: '" in bad.error
+    assert good.error is None
+    assert transcript[0].startswith('> {"type":"run"') and '"type":"result"' in transcript[-1].replace(
+        " ", ""
+    )

@@ -46,6 +46,7 @@ class StepObservation:
     self_captures: tuple[str, ...]
     to_move: str
     board: str
+    reasons: tuple[str, ...] = ()  # every reason true of a refusal (a protocol 4 program's set)
 
 
 @dataclass(frozen=True)
@@ -137,14 +138,16 @@ class Capabilities:
     """What an adapter can play. ``None`` means "anything".
 
     ``rulesets``: the preset names it knows; ``axes``: for each axis it restricts, the values it
-    supports; ``max_size``: the largest board side it takes; ``features``: the rule features it
-    has (:mod:`jpdtools.run.features`; None: all of them).
+    supports; ``max_size``: the largest board side it takes; ``sizes``: the only board sides it
+    takes (a set: 9, 13 and 19); ``features``: the rule features it has
+    (:mod:`jpdtools.run.features`; None: all of them).
     """
 
     rulesets: frozenset[str] | None = None
     axes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     max_size: int | None = None
     features: frozenset[str] | None = None
+    sizes: frozenset[int] | None = None  # the board sides it plays (None: any up to max_size)
 
     def lacks(self, needs: frozenset[str]) -> tuple[str, ...]:
         """The features of ``needs`` this adapter does not have, in the vocabulary's order."""
@@ -167,6 +170,9 @@ class Capabilities:
         big = setup is not None and max(setup.width, setup.height) > (self.max_size or 99)
         if setup is not None and big:
             return f"board {setup.width}x{setup.height} is larger than {self.max_size}"
+        if setup is not None and self.sizes is not None and not {setup.width, setup.height} <= self.sizes:
+            sides = ", ".join(map(str, sorted(self.sizes)))
+            return f"board {setup.width}x{setup.height} is not among the sizes it plays ({sides})"
         lacking = self.lacks(needs)
         if lacking:
             return f"lacks {'features' if len(lacking) > 1 else 'feature'} {', '.join(lacking)}"

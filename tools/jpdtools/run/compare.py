@@ -181,10 +181,12 @@ def claim_holds(claim: Claim, step: StepObservation) -> bool:
     kind, args = claim.kind, claim.args
     if kind == "legal":
         return step.legal
+    # a reason holds when it is the program's, or among the reasons it reports true (a set)
     if kind == "illegal":  # no reason: a refusal whose reason is not compared (jsonl limit)
-        return not step.legal and (not args or step.reason == args[0])
+        return not step.legal and (not args or args[0] == step.reason or args[0] in step.reasons)
     if kind in ("void-pass", "forfeit"):
-        return not step.legal and step.effect == kind and (not args or step.reason == args[0])
+        reason_holds = not args or args[0] == step.reason or args[0] in step.reasons
+        return not step.legal and step.effect == kind and reason_holds
     if kind == "captures":
         return sort_vertices(args) == sort_vertices(step.captures)
     if kind == "self-captures":

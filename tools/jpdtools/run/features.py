@@ -43,6 +43,9 @@ FEATURES: dict[str, str] = {
     "illegal-move-refuse": "a refused suicide, ko or superko has no effect: the same side acts again",
     "illegal-move-void-pass": "a refused suicide, ko or superko counts as that side's pass",
     "illegal-move-loss": "a refused suicide, ko or superko loses the game at once (forfeit)",
+    "plain-refusal": "an occupied point, an off-board vertex or a pass the ruleset forbids is refused "
+    "without penalty: the same side acts again (an environment that forfeits on every illegal "
+    "action lacks it)",
     "setup-stones": "starts from a position given as stones, not moves",
     "fixed-handicap": "places handicap stones at the traditional points before the first move",
     "free-handicap": "lets Black place handicap stones as moves in a handicap phase",
@@ -54,6 +57,9 @@ FEATURES: dict[str, str] = {
     "settling": "settles a dispute by play before counting",
 }
 ALL_FEATURES = frozenset(FEATURES)
+LATER_FEATURES = {"plain-refusal": 4}
+"""Features added after protocol 3, by the protocol that added them: a program of an older
+protocol that lists its features has these (it was never asked about them)."""
 POLICY_FEATURE = {
     "refuse": "illegal-move-refuse",
     "void-pass": "illegal-move-void-pass",
@@ -65,6 +71,9 @@ REASON_FEATURE = {
     "game-over": "end-of-play",
     "virtual-not-allowed": "virtual-moves",
     "handicap-placement": "free-handicap",
+    "occupied": "plain-refusal",
+    "off-board": "plain-refusal",
+    "pass-not-allowed": "plain-refusal",
 }
 EFFECT_FEATURE = {"void-pass": "illegal-move-void-pass", "forfeit": "illegal-move-loss"}
 ACTION_FEATURE = {"virtual": "virtual-moves", "resign": "resignation"}

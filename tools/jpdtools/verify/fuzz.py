@@ -13,7 +13,14 @@ single-stone capture (a ko fight, and the immediate ko retake), captures, ataris
 a virtual move between ko captures (a ko threat that changes nothing) — and chosen at random by
 weight from a generator seeded per game: game ``n`` of seed ``s`` is the same game on every
 machine. Illegal actions are part of the game: the reference refuses them (and applies the
-ruleset's illegal-move policy), and the program must do the same.
+ruleset's illegal-move policy), and the program must do the same. Now and then a side resigns.
+
+**What is compared** (:func:`reference_expectation`): every step; the end once play halted or
+ended (a resignation, a forfeit, the halt) — the side to move is not compared after that
+(spec/jsonl-protocol.md#jsonl.v4); and, for a program that counts, the count of a game that
+halted (``final`` is sent, nothing agreed dead: :func:`counted`), by winner and margin. A game
+whose steps agree and whose end or count does not is a finding of kind ``end`` or ``count``,
+kept whole (not shrunk).
 
 **Shrinking** (:func:`shrink`): the moves after the first mismatching step go; then the
 shortest tail of the game that still fails, played from the position before it given as set-up
@@ -31,7 +38,8 @@ it as it is, and ``jpd verify`` on it fails the same way the fuzzer saw.
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from jpdref.coords import Geometry
 from jpdref.game import Action, Game
@@ -39,9 +47,19 @@ from jpdref.rules import Rules
 from jpdref.stones import Color
 
 from jpdtools.run.adapters import Observation, ReferenceAdapter
-from jpdtools.run.compare import Judgement, Status, judge
+from jpdtools.run.compare import Judgement, Status, judge, observed_end
 from jpdtools.run.features import features_of_play
-from jpdtools.suite.model import Case, CaseAction, Claim, Expectation, Setup, StepVerdict
+from jpdtools.suite.model import (
+    Case,
+    CaseAction,
+    Claim,
+    CountClaim,
+    CountVerdict,
+    Expectation,
+    FinalSpec,
+    Setup,
+    StepVerdict,
+)
 
 CLAUSE_OF_REASON = {
     "suicide": "capture.suicide",
@@ -129,6 +147,8 @@ def random_game(
             candidates.append(
                 (total * (0.08 if ko_point is not None else 0.01), CaseAction(colour.letter, "virtual"), None)
             )
+        if candidates:  # now and then a resignation (compared: who wins, and nothing after it)
+            candidates.append((total * 0.003, CaseAction(colour.letter, "resign"), None))
         if not candidates:
             break
         _, action, point = rng.choices(candidates, weights=[w for w, _, _ in candidates])[0]
@@ -165,19 +185,36 @@ def _reference_action(action: CaseAction, geometry: Geometry) -> Action:
         return Action.move(colour, geometry.from_gtp(action.vertex))
     if action.kind == "pass":
         return Action.pass_(colour)
+    if action.kind == "resign":
+        return Action.resign(colour)
     return Action.virtual(colour)
 
 
 # -- comparing a trial ------------------------------------------------------------------------------
 
 
+def counted(trial: Trial, rules: Rules) -> Trial:
+    """``trial`` asking for the count (``final``, nothing agreed dead) when the reference halts
+    its game: the program is then held to the count's winner and margin too."""
+    if trial.setup.final is not None:
+        return trial
+    end = ReferenceAdapter().observe(trial.setup, (), trial.moves, rules).end
+    if end is None or end.phase != "halted":
+        return trial
+    return Trial(replace(trial.setup, final=FinalSpec()), trial.moves)
+
+
 def reference_expectation(trial: Trial, rules: Rules) -> Expectation | None:
     """Every claim the reference makes about ``trial``: per step legal / illegal R (with the
-    policy's effect), captures, self-captures, side to move, board; and the end. None when the
-    reference cannot play it (an invalid set-up)."""
+    policy's effect), captures, self-captures, side to move, board; the end once play halted or
+    ended (a resignation, a forfeit, a cycle, the halt); and, when ``trial`` asks for it, the
+    count's winner and margin. The side to move is not claimed once the game has halted or
+    ended (spec/jsonl-protocol.md#jsonl.v4). None when the reference cannot play it (an
+    invalid set-up)."""
     observation = ReferenceAdapter().observe(trial.setup, (), trial.moves, rules)
     if observation.error is not None:
         return None
+    over = observation.end is not None and observation.end.phase in ("halted", "ended")
     steps = []
     for n, step in enumerate(observation.steps, 1):
         if step.legal:
@@ -187,15 +224,25 @@ def reference_expectation(trial: Trial, rules: Rules) -> Expectation | None:
         else:
             kind = "illegal" if step.effect == "refused" else step.effect
             claims = [Claim(kind, (step.reason or "",))]
-        claims += [Claim("to-move", (step.to_move,)), Claim("board", (step.board,))]
+        if not (over and n == len(observation.steps)):
+            claims.append(Claim("to-move", (step.to_move,)))
+        claims.append(Claim("board", (step.board,)))
         steps.append(StepVerdict(n, (tuple(claims),)))
-    return Expectation("default", tuple(steps), None)
+    end = observed_end(observation.end) if over and observation.end is not None else None
+    count = None
+    if observation.count is not None:
+        c = observation.count
+        result = CountClaim("result", c.winner or "", c.margin if c.margin is not None else Fraction(0))
+        count = CountVerdict((CountClaim("error", code=c.error) if c.error else result,))
+    return Expectation("default", tuple(steps), end, count=count)
 
 
 def check(adapter, trial: Trial, rules: Rules) -> tuple[Judgement, Expectation] | None:
     """The program's judgement on ``trial`` against the reference (None: not comparable — the
     reference or the program cannot play it, it needs a rule feature the program lacks, or
     nothing is left to compare)."""
+    if not adapter.capabilities().lacks(frozenset({"counting"})):
+        trial = counted(trial, rules)
     expectation = reference_expectation(trial, rules)
     if expectation is None:
         return None
@@ -415,14 +462,23 @@ def fuzz(
             continue
         # only the first failing step counts: after it the two games differ (a void pass here,
         # a stone there), and what follows is a consequence
-        step = first_failing_step(judgement) or len(trial.moves)
-        kind = classify(trial, rules, step)
+        step = first_failing_step(judgement)
+        # a game whose steps all agree and whose end or count does not: not shrunk (the whole
+        # game leads there), classified by what differs
+        after = "count" if any(m.label in ("count", "point") for m in judgement.mismatches) else "end"
+        kind = classify(trial, rules, step) if step else after
         if kind in kinds:
             yield Event("game", game_seed, f"{size}x{size}, {len(trial.moves)} actions: fail ({kind}, again)")
             continue
         kinds.add(kind)
         budget = lambda: time.monotonic() < deadline + SHRINK_GRACE_SECONDS  # noqa: E731
-        shrunk, final, tried = shrink(adapter, Trial(trial.setup, trial.moves[:step]), rules, kind, budget)
+        if step:
+            head = Trial(trial.setup, trial.moves[:step])
+            shrunk, final, tried = shrink(adapter, head, rules, kind, budget)
+        else:
+            shrunk, final, tried = trial, judgement, 1
+        if not adapter.capabilities().lacks(frozenset({"counting"})):
+            shrunk = counted(shrunk, rules)
         expectation = reference_expectation(shrunk, rules)
         assert expectation is not None
         mismatches = tuple(str(m) for m in final.mismatches)
@@ -453,7 +509,12 @@ def finding_case(finding: Finding, rules: Rules, impl: str) -> Case:
     failing = _failing_step(finding)
     verdict = expectation.steps[failing - 1] if 0 < failing <= len(expectation.steps) else None
     clause = "play.move"
-    if verdict is not None:
+    if finding.kind in ("count", "end"):  # the steps agreed: the count or the end did not
+        method = str(rules.value("counting"))
+        known = ("area", "japanese", "art", "roads", "ing")
+        clause = f"count.{method}" if method in known else "count.komi"
+        clause = "end.halt" if finding.kind == "end" else clause
+    elif verdict is not None:
         first = verdict.alternatives[0][0]
         if first.kind != "legal":
             clause = CLAUSE_OF_REASON.get(first.args[0], "play.illegal")

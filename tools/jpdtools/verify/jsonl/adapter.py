@@ -30,12 +30,14 @@ from jpdtools.run.adapters import (
     StepObservation,
 )
 from jpdtools.run.compare import claim_text
+from jpdtools.run.features import LATER_FEATURES
 from jpdtools.suite.model import CaseAction, Claim, Expectation, SettleVerdicts, Setup, StepVerdict
 from jpdtools.verify.jsonl.protocol import (
     CLAIMS,
     COUNT_CLAIMS,
     PROTOCOL_VERSION,
     PROTOCOL_VERSIONS,
+    RESULT_CLAIMS,
     Act,
     Count,
     End,
@@ -56,6 +58,14 @@ from jpdtools.verify.process import ProgramExited, ProgramFlooded, ProgramProces
 
 MAX_START_FAILURES = 3  # after this many failed launches in a row, stop relaunching
 MAX_LINE_BYTES = 8 << 20  # a longer line is garbage (a 25×25 result with 300 steps is ~250 KB)
+
+
+GARBLED_QUOTE = 200  # characters of a garbled line quoted in the error
+TRANSCRIPT_CHARS = 4000  # characters of one line kept in an item's transcript
+
+
+def _clip(line: str, width: int = GARBLED_QUOTE) -> str:
+    return line if len(line) <= width else line[: width - 1] + "…"
 
 
 class JsonlError(Exception):
@@ -144,13 +154,19 @@ class Declared:
     protocol: int = PROTOCOL_VERSION
 
 
+def _later(protocol: int) -> frozenset[str]:
+    """The features a program of ``protocol`` has without listing them (added after it)."""
+    return frozenset(f for f, since in LATER_FEATURES.items() if protocol < since)
+
+
 def declared(ready: Ready) -> Declared:
     s = ready.supports
     caps = Capabilities(
         rulesets=None if s.rulesets is None else frozenset(s.rulesets),
         axes={axis: frozenset(values) for axis, values in s.axes.items()},
         max_size=s.max_size,
-        features=None if s.features is None else frozenset(s.features),
+        features=None if s.features is None else frozenset(s.features) | _later(ready.protocol),
+        sizes=None if s.sizes is None else frozenset(s.sizes),
     )
     claims = frozenset(s.claims) if ready.protocol >= 2 else frozenset(s.claims) & frozenset(CLAIMS)
     return Declared(ready.name, ready.version, caps, claims, ready.protocol)
@@ -178,6 +194,7 @@ class JsonlAdapter:
         self._runs = 0
         self._waited = 0.0
         self._case = ""
+        self._transcript: list[str] = []  # the lines of the current item: "> " sent, "< " received
         with contextlib.suppress(JsonlError):
             self._started()
 
@@ -272,12 +289,16 @@ class JsonlAdapter:
             msg = run_message(f"r{self._runs}", setup, history, moves, rules, self._case, final)
         except ValueError as err:
             return Observation("", error=f"the case cannot be sent: {err}")
+        line = ""
         try:
             process = self._started()
             began = time.perf_counter()
             try:
-                process.send(encode(msg), self.timeout)
+                sent = encode(msg)
+                self._note("> " + sent)
+                process.send(sent, self.timeout)
                 line = process.receive(self.timeout)
+                self._note("< " + line)
             finally:
                 self._waited += time.perf_counter() - began
             answer = decode(line)
@@ -291,8 +312,17 @@ class JsonlAdapter:
             return Observation("", error=f"{self.name}: {err} (restarted)")
         except ProtocolError as err:
             self._discard()
-            return Observation("", error=f"{self.name}: garbled answer: {err} (restarted)")
+            quoted = f": {_clip(line)!r}" if line else ""
+            return Observation("", error=f"{self.name}: garbled answer{quoted}: {err} (restarted)")
         return self._observation(msg, answer, moves)
+
+    def _note(self, line: str) -> None:
+        self._transcript.append(_clip(line, TRANSCRIPT_CHARS))
+
+    def take_transcript(self) -> tuple[str, ...]:
+        """The lines exchanged for the item just observed (``>`` sent, ``<`` received), once."""
+        taken, self._transcript = tuple(self._transcript), []
+        return taken
 
     def set_case(self, case_id: str) -> None:
         """The id of the case the next ``observe`` plays (sent as ``run.case``)."""
@@ -301,7 +331,7 @@ class JsonlAdapter:
     def _counts(self) -> bool:
         """Whether the program counts or settles: version 2 and a declared count claim."""
         d = self.declared()
-        return d.protocol >= 2 and bool(d.claims & frozenset(COUNT_CLAIMS))
+        return d.protocol >= 2 and bool(d.claims & frozenset((*COUNT_CLAIMS, *RESULT_CLAIMS)))
 
     def _observation(self, msg: Run, answer: object, moves: tuple[CaseAction, ...]) -> Observation:
         claims = self.declared().claims
@@ -350,7 +380,7 @@ class JsonlAdapter:
 
     def _claims(self) -> frozenset[str]:
         claims = self.declared().claims
-        return claims if self._counts() else claims - frozenset(COUNT_CLAIMS)
+        return claims if self._counts() else claims - frozenset((*COUNT_CLAIMS, *RESULT_CLAIMS))
 
 
 # -- conversions -------------------------------------------------------------------------------
@@ -415,6 +445,7 @@ def step_observation(action: str, step: Step, claims: frozenset[str]) -> StepObs
         self_captures=told("self-captures", step.self_captures, ()),
         to_move=told("to-move", step.to_move, UNTOLD),
         board=told("board", step.board, UNTOLD),
+        reasons=step.reasons if "reason" in claims and not legal else (),
     )
 
 
@@ -505,6 +536,13 @@ def limit(expectation: Expectation, claims: frozenset[str], settles: bool = Fals
         settle = SettleVerdicts()
     settles_first = settles or not expectation.settle.empty
     count, points = expectation.count, expectation.points
+    if count is not None and "count" not in claims and "count-result" in claims:
+        # winner and margin only (protocol 4): the figures and the unit are not compared
+        bare = tuple(replace(c, black=None, white=None, unit=None) for c in count.alternatives)
+        if bare != count.alternatives:
+            dropped.append(f"{count} (compared as winner and margin only)")
+        count = replace(count, alternatives=bare)
+        claims = claims | {"count"}
     if count is not None and ("count" not in claims or (settles_first and "settle" not in claims)):
         dropped.append(str(count))
         count = None
@@ -539,7 +577,7 @@ def unreported(result: Result, claims: frozenset[str]) -> str:
 
 def uncounted(result: Result, claims: frozenset[str], settles: bool) -> str:
     """The first declared count claim a version 2 result leaves out ("" if none)."""
-    if ("count" in claims or "points" in claims) and result.count is None:
+    if ("count" in claims or "count-result" in claims or "points" in claims) and result.count is None:
         return "'count' (null)"
     counted = result.count is not None and result.count.error is None
     if "points" in claims and counted and result.count.points is None:

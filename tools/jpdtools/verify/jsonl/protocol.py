@@ -11,6 +11,8 @@ dispute to settle, as the case format's :class:`~jpdtools.suite.model.FinalSpec`
 ``result.count`` / ``result.settle`` (:class:`Count`, :class:`Settle`). Numbers that may be
 fractions travel as strings (``"3.5"``, ``"7/2"``). Version 3 adds ``ready.supports.features``:
 the rule features the program has (:data:`jpdtools.run.features.FEATURES`; absent or null: all).
+Version 4 adds ``supports.sizes`` (the board sides it plays), the claim ``count-result`` (a count
+as winner and margin only) and ``step.reasons`` (every reason code true of a refusal).
 """
 
 import json
@@ -26,12 +28,14 @@ from jpdtools.run.features import FEATURES
 from jpdtools.suite.model import CaseAction, CaseAgreement, CaseClaim, CaseCounters, FinalSpec, SettleSpec
 
 PROTOCOL_VERSION = 1  # the oldest version: start.protocol
-PROTOCOL_VERSIONS = (1, 2, 3)  # every version this side speaks: start.protocols
+PROTOCOL_VERSIONS = (1, 2, 3, 4)  # every version this side speaks: start.protocols
 FEATURES_VERSION = 3  # the first version with supports.features
+SIZES_VERSION = 4  # the first version with supports.sizes, count-result and step.reasons
 
 CLAIMS = ("legal", "reason", "captures", "self-captures", "to-move", "board", "end")
 COUNT_CLAIMS = ("count", "points", "settle")  # version 2
-ALL_CLAIMS = CLAIMS + COUNT_CLAIMS
+RESULT_CLAIMS = ("count-result",)  # version 4: a count as winner and margin only
+ALL_CLAIMS = CLAIMS + COUNT_CLAIMS + RESULT_CLAIMS
 WINNERS = ("B", "W", "draw")
 OWNERS = ("B", "W", "none")
 ACTIONS = ("move", "pass", "virtual", "resign")
@@ -74,6 +78,7 @@ class Supports:
     max_size: int | None = None
     claims: tuple[str, ...] = CLAIMS
     features: tuple[str, ...] | None = None  # version 3: the rule features it has (None: all)
+    sizes: tuple[int, ...] | None = None  # version 4: the board sides it plays (None: any)
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,7 @@ class Step:
     self_captures: tuple[str, ...] | None = None
     to_move: str | None = None
     board: str | None = None
+    reasons: tuple[str, ...] = ()  # version 4: every reason code true of the refusal (a set)
 
 
 @dataclass(frozen=True)
@@ -224,6 +230,7 @@ def _step_json(s: Step) -> dict:
         "self_captures": None if s.self_captures is None else list(s.self_captures),
         "to_move": s.to_move,
         "board": s.board,
+        **({"reasons": list(s.reasons)} if s.reasons else {}),
     }
 
 
@@ -359,6 +366,7 @@ def to_json(msg: Message) -> dict:
                 "max_size": s.max_size,
                 "claims": list(s.claims),
                 **({"features": list(s.features)} if s.features is not None else {}),
+                **({"sizes": list(s.sizes)} if s.sizes is not None else {}),
             },
         }
     if isinstance(msg, Run):
@@ -484,7 +492,15 @@ def _step(obj: object) -> Step:
         self_captures=_vertices(obj, "self_captures"),
         to_move=_one_of("to_move", _get(obj, "to_move", str, default=None), COLOURS),
         board=_rows("board", _get(obj, "board", str, default=None)),
+        reasons=_reasons(obj),
     )
+
+
+def _reasons(obj: Mapping) -> tuple[str, ...]:
+    reasons = _get(obj, "reasons", list, default=None) or []
+    for reason in reasons:
+        _one_of("reasons", reason if isinstance(reason, str) else repr(reason), REASONS)
+    return tuple(dict.fromkeys(reasons))
 
 
 def _end(obj: object) -> End | None:
@@ -530,7 +546,14 @@ def _supports(obj: object) -> Supports:
         for feature in features:
             _one_of("features", feature if isinstance(feature, str) else repr(feature), tuple(FEATURES))
         features = tuple(dict.fromkeys(features))
-    return Supports(None if rulesets is None else tuple(rulesets), axes, max_size, tuple(claims), features)
+    sizes = _get(obj, "sizes", list, default=None)
+    if sizes is not None:
+        sides = all(isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 25 for n in sizes)
+        if not sizes or not sides:
+            raise ProtocolError(f"'sizes' must be a non-empty list of board sides 2..25, got {sizes!r}")
+        sizes = tuple(sorted(set(sizes)))
+    rules = None if rulesets is None else tuple(rulesets)
+    return Supports(rules, axes, max_size, tuple(claims), features, sizes)
 
 
 def _stones(obj: object) -> tuple[tuple[str, str], ...]:
@@ -706,6 +729,13 @@ def from_json(obj: object) -> Message:
             raise ProtocolError(
                 f"'supports.features' needs protocol {FEATURES_VERSION} (this ready says protocol "
                 f"{ready.protocol}: answer start with protocol {FEATURES_VERSION})"
+            )
+        later = [k for k in ("sizes",) if getattr(ready.supports, k) is not None]
+        later += ["count-result"] if "count-result" in ready.supports.claims else []
+        if later and ready.protocol < SIZES_VERSION:
+            raise ProtocolError(
+                f"{' and '.join(later)} need protocol {SIZES_VERSION} (this ready says protocol "
+                f"{ready.protocol}: answer start with protocol {SIZES_VERSION})"
             )
         return ready
     if kind == "run":
