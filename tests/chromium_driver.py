@@ -31,7 +31,8 @@ def chromium_or_skip() -> str:
 
 
 class Browser:
-    def __init__(self, binary: str, timeout: float = 60):
+    def __init__(self, binary: str, timeout: float = 60, env: dict[str, str] | None = None):
+        """``env``: the browser's environment (e.g. a FONTCONFIG_FILE without CJK fonts)."""
         self.profile = tempfile.mkdtemp(prefix="jpd-test-chromium-")
         self.process = subprocess.Popen(
             [
@@ -44,6 +45,7 @@ class Browser:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            env=env,
         )
         self.timeout = timeout
         self.events: list[dict] = []

@@ -1,8 +1,14 @@
 """The book's style sheet (screen and print) and its one small script (the index filters)."""
 
-STYLE = """
+from jpdtools.book.font import font_face
+
+STYLE = (
+    font_face("../")
+    + """
 :root{--ink:#222;--line:#ccc;--bad:#fbe3e3;--ok:#e6f4e6;--open:#fff4d6;--differ:#ffe0b3}
-body{font:15px/1.5 system-ui,sans-serif;color:var(--ink);margin:0}
+body{font:15px/1.5 system-ui,"JPD Noto Sans SC",sans-serif;color:var(--ink);margin:0}
+code,pre,kbd{font-family:ui-monospace,monospace,"JPD Noto Sans SC"}
+svg.board{font-family:sans-serif,"JPD Noto Sans SC"}
 main{max-width:76em;margin:0 auto;padding:0 1em 2em}
 nav.top{background:#2d2d2d;padding:.5em 1em}nav.top a{color:#fff;margin-right:1.2em;text-decoration:none}
 nav.top button.lang{float:right;background:#fff;border:0;border-radius:.3em;padding:.1em .7em;cursor:pointer}
@@ -70,6 +76,7 @@ details{margin:.3em 0}summary{cursor:pointer}.spec{max-width:52em}
  article.case,section.title-page{break-before:page}
 }
 """
+)
 
 SCRIPT = """// Filters of the case list: a few lines, no library. Without scripts the whole list shows.
 (function () {

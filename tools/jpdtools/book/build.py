@@ -12,6 +12,7 @@ from jpdtools.book.casepage import case_page
 from jpdtools.book.context import Book
 from jpdtools.book.decisions import decided
 from jpdtools.book.editions import front_door
+from jpdtools.book.font import FONT_FILE, LICENCE, LICENCE_FILE, FontSource, characters, find_source, subset
 from jpdtools.book.glossarypage import glossary_page
 from jpdtools.book.indexpage import index_page
 from jpdtools.book.lang import EDITIONS
@@ -41,6 +42,7 @@ class BuildReport:
     seconds: float
     out: Path
     failures: tuple = ()  # LoadFailure: the case files that could not be loaded
+    font: FontSource | None = None  # the CJK font the book's was cut from (None: it carries none)
 
 
 def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
@@ -170,18 +172,26 @@ LAYOUT = Layout(frozenset(BOOK_ENTRIES + EARLIER_ENTRIES), ".jpd-book-", "book")
 """A folder holding these and nothing else is an earlier book, which a rebuild replaces whole."""
 
 
-def write_book(book: Book, out: Path) -> int:
+def write_book(book: Book, out: Path, font: FontSource | None = None) -> int:
     """Write every page into a staging folder, then let the book replace ``out``'s content whole
     (jpdtools/outdir.py: no stale page of an earlier book, nothing written through a link, a full
-    disk or a read-only folder an InputError with ``out`` as it was); returns how many files."""
+    disk or a read-only folder an InputError with ``out`` as it was); returns how many files.
+    With ``font``, the book carries it cut down to the characters its pages use."""
 
     def write(staging: Path) -> int:
         n = 0
+        used: set[str] = set()
         for name, text in pages(book):
             path = staging / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+            used |= characters((text,))
             n += 1
+        if font is not None:
+            (staging / FONT_FILE).parent.mkdir(parents=True, exist_ok=True)
+            (staging / FONT_FILE).write_bytes(subset(font, used))
+            (staging / LICENCE_FILE).write_text(LICENCE, encoding="utf-8")
+            n += 2
         return n
 
     return replace_whole(out, LAYOUT, write)
@@ -199,5 +209,7 @@ def build(
         raise NothingSelected(
             f"nothing selected: no case matches {' '.join(chosen) or 'the cases'} in {where}"
         )
-    n = write_book(book, out)
-    return BuildReport(n, len(book.suite.records), time.perf_counter() - start, out, book.suite.failures)
+    font = find_source()
+    n = write_book(book, out, font)
+    seconds = time.perf_counter() - start
+    return BuildReport(n, len(book.suite.records), seconds, out, book.suite.failures, font)

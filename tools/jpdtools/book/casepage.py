@@ -14,9 +14,23 @@ from collections import Counter
 from jpdtools.book.boards import count_picture, initial_picture, step_pictures
 from jpdtools.book.context import Book
 from jpdtools.book.lang import Language
-from jpdtools.book.lang.glossary import cell_html, term_for
+from jpdtools.book.lang.glossary import cell_html, cell_text, term_for
+from jpdtools.book.lang.lines import line_zh
 from jpdtools.book.observe import CaseRecord, verdict_of
-from jpdtools.book.page import code, esc, link, page, paragraphs, ruleset_href, seed_href, slug, table, ul
+from jpdtools.book.page import (
+    code,
+    esc,
+    ident,
+    link,
+    page,
+    paragraphs,
+    ruleset_href,
+    seed_href,
+    slug,
+    table,
+    ul,
+)
+from jpdtools.book.page import quote as quote_html
 from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import decision_html, ruling_of, shown_status, standing_badge
 from jpdtools.book.svg import Picture, board_svg, legend
@@ -65,7 +79,11 @@ def _names(book: Book, names) -> str:
 
 def _ruleset(book: Book, name: str) -> str:
     """A ruleset's name, linked to its page (the loader's pseudo-ruleset of error cases has none)."""
-    return link(ruleset_href(name, ROOT), name) if name in book.presets.names else esc(name)
+    return (
+        link(ruleset_href(name, ROOT), name)
+        if name in book.presets.names
+        else f'<span translate="no">{esc(name)}</span>'
+    )
 
 
 def _decision_html(book: Book, d: Decision) -> str:
@@ -77,8 +95,15 @@ def _decision_html(book: Book, d: Decision) -> str:
         label = f"{esc(anchor)} — {book.clause_heading(anchor)}" if heading else esc(anchor)
         parts.append(f'<a href="{esc(href)}">{label}</a>' if href else label)
     axes = "".join(f"; {code(f'{a}={v}')}" for a, v in d.axes)
-    sources = "".join(f"<br><small>{lang.fallback(s)}</small>" for s in d.sources)
+    sources = "".join(f"<br><small>{_source(lang, s)}</small>" for s in d.sources)
     return lang.h("case.decided-by", clauses=lang.t("case.then").join(parts)) + axes + sources
+
+
+def _source(lang: Language, line: str) -> str:
+    """``axis: source`` (:class:`jpdtools.review.explanation.Decision`): the axis as code, the
+    source as spec/rulesets.yaml gives it (its citations are the rules' own)."""
+    axis, _, source = line.partition(": ")
+    return f"{code(axis)}: {lang.fallback(source)}" if source else lang.fallback(line)
 
 
 def case_title(book: Book, case) -> str:
@@ -141,6 +166,7 @@ def _rests_on(book: Book, record: CaseRecord) -> str:
 def _citation(book: Book, citation: str) -> str:
     """A seed citation: the sentence each of its items names, quoted, and a link to it on its
     article's page, where the article stands whole."""
+    lang = book.lang
     pins = book.seeds.pins(citation)
     if not pins:
         return code(citation)
@@ -148,13 +174,11 @@ def _citation(book: Book, citation: str) -> str:
     for article, label in pins:
         if label is not None and article.sentences:
             href = seed_href(article.id, ROOT) + (f"#s{label}" if label else "")
-            out.append(
-                f'<blockquote class="operative" lang="zh-Hans">{esc(article.sentence(label))}</blockquote>'
-            )
-            out.append(f'<p class="cite-of">— {link(href, article.sentence_id(label))}</p>')
+            out.append(quote_html(article.sentence(label), lang, "operative"))
+            out.append(f'<p class="cite-of">— {ident(href, article.sentence_id(label))}</p>')
         else:
-            quote = f'<blockquote lang="zh-Hans">{esc(article.quote)}</blockquote>' if article.quote else ""
-            out.append(f"<p>{link(seed_href(article.id, ROOT), article.id)}</p>{quote}")
+            shown = quote_html(article.quote, lang) if article.quote else ""
+            out.append(f"<p>{ident(seed_href(article.id, ROOT), article.id)}</p>{shown}")
     return "".join(out)
 
 
@@ -190,7 +214,7 @@ def _cell(book: Book, text: str, ruleset: str) -> str:
 def _matrix(book: Book, record: CaseRecord) -> str:
     lang = book.lang
     case = record.case
-    columns = [f"{n}: {a}" for n, a in enumerate(case.moves, 1)] + [lang.s("col.end")]
+    columns = [f"{n}: {cell_text(str(a), lang)}" for n, a in enumerate(case.moves, 1)] + [lang.s("col.end")]
     counts = any(r.observation is not None and r.observation.count is not None for r in record.results)
     if counts:
         columns.append(lang.s("col.count"))
@@ -442,7 +466,7 @@ def _settle(book: Book, record: CaseRecord) -> str:
             pairs.append((item.ruleset, (settle_lines(item, settling), settling)))
     for names, (lines, settling) in _groups(pairs):
         out.append(f"<h3>{_names(book, names)}</h3>")
-        out.append(ul([lang.fallback(line) for line in lines], "verdict-lines"))
+        out.append(ul([said(lang, line) for line in lines], "verdict-lines"))
         if settling.error is None and settling.steps:
             picture = step_pictures(settling.steps, record.case.setup, (), _shows_virtual(record))[-1]
             out.append(
@@ -464,6 +488,12 @@ def _owners_table(count, lang: Language) -> str:
     return table(head, rows, "owners")
 
 
+def said(lang: Language, text: str) -> str:
+    """A line the implementation writes (a count's step, the komi, a settling line) as HTML in
+    ``lang`` (:mod:`jpdtools.book.lang.lines`; the English, marked, where no pattern knows it)."""
+    return lang.either(text, line_zh(text) if lang.code != "en" else None)
+
+
 def _figures(parts, lang: Language) -> str:
     return lang.s("list.sep").join(f"{lang.word_text('part.', name)} {decimal_text(v)}" for name, v in parts)
 
@@ -471,7 +501,7 @@ def _figures(parts, lang: Language) -> str:
 def _count(book: Book, record: CaseRecord) -> str:
     lang = book.lang
     setup = record.case.setup
-    out = [f"<h2>{lang.t('case.count')}</h2>", ul([lang.fallback(line) for line in agreement_lines(setup)])]
+    out = [f"<h2>{lang.t('case.count')}</h2>", ul([said(lang, line) for line in agreement_lines(setup)])]
     side_rows, groups = [], []
     for item, result in _played(record):
         obs = result.observation
@@ -499,7 +529,7 @@ def _count(book: Book, record: CaseRecord) -> str:
                 (
                     _ruleset(book, item.ruleset),
                     f"{method} ({esc(count.unit)})",
-                    esc(count.komi),
+                    said(lang, str(count.komi)),
                     esc(decimal_text(count.black)),
                     esc(decimal_text(count.white)),
                     margin_html(count.winner, count.margin, count.unit, lang),
@@ -543,11 +573,11 @@ def _count(book: Book, record: CaseRecord) -> str:
         )
         for same, count in _groups([(n, counts[n][0]) for n in names]):
             figures = [
-                lang.t(
+                lang.h(
                     "count.method-line",
-                    method=lang.word_text("method.", count.method),
-                    unit=count.unit,
-                    komi=count.komi,
+                    method=lang.word("method.", count.method),
+                    unit=esc(count.unit),
+                    komi=said(lang, str(count.komi)),
                 ),
                 lang.t(
                     "count.black-line",
@@ -559,15 +589,13 @@ def _count(book: Book, record: CaseRecord) -> str:
                     total=decimal_text(count.white),
                     parts=_figures(count.white_parts, lang),
                 ),
-                *(lang.fallback(step) for step in count.steps),
+                *(said(lang, step) for step in count.steps),
             ]
             out.append(f"<h4>{_names(book, same)}</h4>{ul(figures)}")
         out.append("</section>")
     for name, (count, _) in groups:
         if count.error:
-            refused = lang.h(
-                "count.refused-why", code=code(count.error), message=lang.fallback(count.message)
-            )
+            refused = lang.h("count.refused-why", code=code(count.error), message=said(lang, count.message))
             out.append(f"<p>{_ruleset(book, name)}: {refused}</p>")
     return "".join(out)
 

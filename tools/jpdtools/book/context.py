@@ -82,7 +82,7 @@ class Book:
             return english
         if self.zh_spec is None or anchor not in self.zh_spec.sections:
             return f'<div class="fallback" lang="en">{english}</div>'
-        text = self.zh_spec.section_html(anchor, root, self.spec_link)
+        text = f'<div class="spec-text">{self.zh_spec.section_html(anchor, root, self.spec_link)}</div>'
         source = self.zh_sources.get(anchor, "")
         current = self.zh_revisions.get(anchor, "")
         if source != current:

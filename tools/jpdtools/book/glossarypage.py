@@ -43,11 +43,11 @@ def glossary_page(book: Book) -> str:
         + table([lang.t("glossary.term"), lang.t("glossary.meaning")], rows, "glossary")
         + f'<h2 id="refusals">{lang.t("glossary.refusals")}</h2><p>{lang.t("glossary.refusals.intro")}</p>'
         + table(
-            [lang.t("col.ruleset"), "中文", "English", lang.t("col.source")],
+            [lang.t("col.ruleset"), "中文", '<span lang="en">English</span>', lang.t("col.source")],
             refusals,
             "glossary",
         )
         + f"<h2>{lang.t('nav.rulesets')}</h2>"
-        + table([lang.t("col.ruleset"), "中文", "English"], names, "glossary")
+        + table([lang.t("col.ruleset"), "中文", '<span lang="en">English</span>'], names, "glossary")
     )
     return page(lang, lang.s("nav.glossary"), body, "glossary.html")

@@ -15,8 +15,14 @@ from jpdtools.suite.model import REVIEW_STATUSES
 
 
 def _select(lang: Language, name: str, values, shown=None) -> str:
-    """A filter: its options' values as the rows carry them, shown as ``shown`` gives them."""
-    options = "".join(f'<option value="{esc(v)}">{shown(v) if shown else esc(v)}</option>' for v in values)
+    """A filter: its options' values as the rows carry them, shown as ``shown`` gives them (else
+    as identifiers, not to be translated)."""
+    options = "".join(
+        f'<option value="{esc(v)}">{shown(v)}</option>'
+        if shown
+        else f'<option value="{esc(v)}" translate="no">{esc(v)}</option>'
+        for v in values
+    )
     return (
         f'<label>{lang.t("filter." + name)} <select name="{esc(name)}" id="filter-{esc(name)}">'
         f'<option value="">{lang.t("filter.any")}</option>{options}</select></label>'

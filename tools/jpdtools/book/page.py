@@ -42,6 +42,12 @@ def link(href: str, text: object, cls: str = "") -> str:
     return f'<a href="{esc(href)}"{attr}>{esc(text)}</a>'
 
 
+def ident(href: str, text: object) -> str:
+    """A link whose text is an identifier (a case id, an anchor, an article's label): not to be
+    translated, and not language to measure."""
+    return f'<a href="{esc(href)}" translate="no">{esc(text)}</a>'
+
+
 def case_href(case_id: str, root: str) -> str:
     return f"{root}cases/{slug(case_id)}.html"
 
@@ -66,6 +72,21 @@ def code(text: object) -> str:
     return f"<code>{esc(text)}</code>"
 
 
+HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def quote(text: str, lang, cls: str = "", tag: str = "blockquote") -> str:
+    """A quotation as its source wrote it, marked with its language: Chinese where it is (the
+    seeds, the Chinese rules' own words), English where a public source is quoted in English
+    (in the Chinese edition also marked as text without a Chinese rendering)."""
+    if len(HAN.findall(text)) * 2 >= len(re.findall(r"[A-Za-z]", text)):  # Chinese, or mostly
+        attr = f' class="{esc(cls)}"' if cls else ""
+        return f'<{tag}{attr} lang="zh-Hans">{esc(text)}</{tag}>'
+    classes = " ".join(c for c in (cls, "fallback" if lang.code != "en" else "") if c)
+    attr = f' class="{classes}"' if classes else ""
+    return f'<{tag}{attr} lang="en">{esc(text)}</{tag}>'
+
+
 def ul(items: Iterable[str], cls: str = "", none: str = "<p>–</p>") -> str:
     """A list of HTML items; ``none`` (HTML) when there are none (``lang.t("none")``)."""
     rows = "".join(f"<li>{i}</li>" for i in items)
@@ -82,9 +103,18 @@ def table(head: Iterable[str], rows: Iterable[Iterable[str]], cls: str = "") -> 
 
 
 def paragraphs(text: str) -> str:
-    """Plain text (a case's note) as escaped paragraphs, split at blank lines."""
+    """Plain text (a case's note) as escaped paragraphs, split at blank lines; back-quoted words
+    as code."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
-    return "".join(f"<p>{esc(' '.join(b.split()))}</p>" for b in blocks)
+    return "".join(f"<p>{_inline_code(esc(' '.join(b.split())))}</p>" for b in blocks)
+
+
+_BACKQUOTED = re.compile(r"`([^`]+)`")
+
+
+def _inline_code(html: str) -> str:
+    """Back-quoted words of a note (``ko``) as code, as the case files mean them."""
+    return _BACKQUOTED.sub(lambda m: f"<code>{m.group(1)}</code>", html)
 
 
 def root_of(here: str) -> str:

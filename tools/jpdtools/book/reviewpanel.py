@@ -15,7 +15,7 @@ def review_panel(target: str, ident: str, rulesets, lang: Language = EN, revisio
     tr = lang.t
     whole = tr("review.scope.whole" if target == "case" else "review.scope.question")
     options = f'<option value="">{whole}</option>' + "".join(
-        f'<option value="{esc(r)}">{esc(r)}</option>' for r in rulesets
+        f'<option value="{esc(r)}" translate="no">{esc(r)}</option>' for r in rulesets
     )
     radios = "".join(
         f'<label><input type="radio" name="rv-action" value="{a}"{" checked" if a == "accept" else ""}> '
@@ -29,7 +29,7 @@ def review_panel(target: str, ident: str, rulesets, lang: Language = EN, revisio
         f'<h2>{tr("review.panel")}</h2><p class="legend">{tr("review.panel.help")}</p>'
         f'<p><label>{tr("review.name")} <input id="rv-name" autocomplete="name"></label> '
         f'<label>{tr("review.scope")} <select id="rv-scope">{options}</select></label></p>'
-        f"<p>{tr('review.action')}: {radios}</p>"
+        f"<p>{tr('review.action')}{tr('colon')}{radios}</p>"
         f'<p><label>{tr("review.text")}<br><textarea id="rv-text" rows="3" cols="70"></textarea></label></p>'
         f'<p><button type="button" id="rv-record">{tr("review.record")}</button> '
         f'<span id="rv-error" class="bad" hidden></span></p>'

@@ -2,7 +2,7 @@
 the index's filters read."""
 
 from jpdtools.book.casepage import case_title, review_status
-from jpdtools.book.page import case_href, code, esc, link
+from jpdtools.book.page import case_href, code, esc, ident
 
 
 def case_row(book, record, root: str, extra: str = "") -> str:
@@ -22,7 +22,7 @@ def case_row(book, record, root: str, extra: str = "") -> str:
     attr = "".join(f' {k}="{esc(v)}"' for k, v in attrs.items())
     tags = ", ".join(code(t) for t in case.tags)
     return (
-        f'<tr class="case"{attr}><td>{link(case_href(case.id, root), case.id)}</td>'
+        f'<tr class="case"{attr}><td>{ident(case_href(case.id, root), case.id)}</td>'
         f"<td>{case_title(book, case)}</td>"
         f'<td><span class="status {esc(status)}">{lang.t("status." + status)}</span></td>'
         f"<td>{tags}</td>{extra}</tr>"

@@ -6,6 +6,7 @@ import re
 from jpdref.rules import AXES
 
 from jpdtools.book.context import Book
+from jpdtools.book.lang import FALLBACK_CLASS
 from jpdtools.book.lang.glossary import RULESET_NAMES_ZH
 from jpdtools.book.page import code, esc, link, page, question_href, ruleset_href, slug, table
 
@@ -23,7 +24,10 @@ def source_html(book: Book, text: str, root: str) -> str:
         )
         last = m.end()
     out.append(esc(text[last:]))
-    return "".join(out)
+    html = "".join(out)
+    if book.lang.code != "en":  # spec/rulesets.yaml's sources are English
+        return f'<span class="{FALLBACK_CLASS}" lang="en">{html}</span>'
+    return html
 
 
 def ruleset_title(book: Book, name: str) -> str:

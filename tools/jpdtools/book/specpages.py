@@ -4,7 +4,20 @@ clause shows its Chinese rendering instead of the English (the English, marked, 
 none yet)."""
 
 from jpdtools.book.context import Book
-from jpdtools.book.page import case_href, clause_href, code, esc, link, page, seed_href, slug, table, ul
+from jpdtools.book.page import (
+    case_href,
+    clause_href,
+    code,
+    esc,
+    ident,
+    link,
+    page,
+    quote,
+    seed_href,
+    slug,
+    table,
+    ul,
+)
 from jpdtools.book.rows import case_rows
 
 
@@ -52,8 +65,7 @@ def clause_page(book: Book, anchor: str, cited: list, decides: dict | None = Non
     doc = link(f"{root}spec/{slug(s.file)}.html{fragment}", lang.s("clause.where", file=s.file, line=s.line))
     articles = [a for a in book.seeds.articles if anchor in a.clauses]
     seeds = [
-        link(seed_href(a.id, root), a.id)
-        + (f' — <span lang="zh-Hans">{esc(a.quote)}</span>' if a.quote else "")
+        link(seed_href(a.id, root), a.id) + (f" — {quote(a.quote, lang, tag='span')}" if a.quote else "")
         for a in articles
     ]
     body = [
@@ -83,7 +95,7 @@ def clause_index(book: Book, cited: dict[str, list]) -> str:
             f"<h2>{link(f'{root}spec/{slug(doc)}.html', doc)} — {book.document_title(doc, title)}</h2>"
         )
         rows = [
-            (link(clause_href(a, root), a), book.clause_heading(a), str(len(cited.get(a, []))))
+            (ident(clause_href(a, root), a), book.clause_heading(a), str(len(cited.get(a, []))))
             for a in anchors
         ]
         out.append(table([lang.t("col.clause"), lang.t("col.heading"), lang.t("col.cases")], rows))

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from jpdtools.book.build import LAYOUT, build
+from jpdtools.book.font import ENV
 from jpdtools.book.lang import EDITIONS
 from jpdtools.book.pdf import print_pdf
 from jpdtools.commands.selecting import add_outdir_arguments, add_suite_argument, outdir_value, suite_paths
@@ -59,6 +60,12 @@ def run(args: argparse.Namespace) -> int:
     paths = suite_paths(args)
     report = build(outdir, paths, spec_dir(), load_presets(), default_loader(), filters)
     print(f"{report.pages} files, {report.cases} cases, written to {report.out} in {report.seconds:.1f} s")
+    if report.font is None:
+        print(
+            f"jpd: the book carries no CJK font (none found; apt-get install fonts-noto-cjk, or name a "
+            f"Noto CJK font in {ENV}): its Chinese text needs a CJK font on the reader's machine",
+            file=sys.stderr,
+        )
     for failure in report.failures:
         print(f"jpd: {failure}", file=sys.stderr)
     if args.pdf:

@@ -104,6 +104,7 @@ STRINGS = {
     "none": "None.",
     "list.sep": ", ",
     "list.semi": "; ",
+    "colon": ": ",
     "front.read-in": "read it in English",
     "colour.B": "Black",
     "colour.W": "White",

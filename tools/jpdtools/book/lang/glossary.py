@@ -280,6 +280,7 @@ WORDS_ZH = {
     "ko": "劫",
     "handicap-placement": "让子摆放不合规",
     "contest": "对局中，轮",
+    "handicap": "摆让子，轮",
     "halted": "休止：",
     "two-passes": "两弃",
     "four-virtual": "四虚",
@@ -291,6 +292,9 @@ WORDS_ZH = {
     "draw": "和棋",
     "no-result": "无胜负",
     "|": "或",
+    "pass": "放弃",
+    "virtual": "虚着",
+    "resign": "认输",
     "error": "错误",
     "(any": "（任何",
     "reason)": "原因）",
@@ -299,6 +303,9 @@ WORDS_ZH = {
     "settled:": "实战：",
     "end": "结局：",
     "count": "计算：",
+    "refused": "拒绝计算",
+    "(ended)": "（已终局）",
+    "(unfinished)": "（对局未结束）",
 }
 """Each word of the grammar (spec/case.lark) as the Chinese edition writes it; coordinates,
 numbers and codes stay as they are."""
@@ -312,17 +319,20 @@ def cell_text(text: str, lang: Language = EN, rules=None) -> str:
     text = re.sub(r"\bended (illegal-move|resignation) ([BW])\b", lambda m: f"ended {m[2]} {m[1]}", text)
     text = text.replace("not reached", "未走到")
     out = []
-    for word in text.split():
+    for token in text.split():
+        word = token.rstrip(";,")
+        tail = token[len(word) :].replace(";", "；").replace(",", "，")
         if word == "superko":
             named = refusal(rules)
-            out.append(named.zh if named else "同形再现")
+            out.append((named.zh if named else "同形再现") + tail)
         else:
-            out.append(WORDS_ZH.get(word, word))
+            out.append(WORDS_ZH.get(word, word) + tail)
     joined = " ".join(out)
-    for tight in ("： ", "， ", "（ ", " ）"):
+    for tight in ("： ", "， ", "（ ", " ）", "； "):
         joined = joined.replace(tight, tight.strip())
     for colour in ("黑 ", "白 "):
         joined = joined.replace(f"：{colour}", f"：{colour.strip()}")
+    joined = joined.replace("：；", "；").replace("：，", "，").removesuffix("：")
     return joined.replace("轮 ", "轮")
 
 

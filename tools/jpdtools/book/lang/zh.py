@@ -97,6 +97,7 @@ STRINGS = {
     "none": "无。",
     "list.sep": "，",
     "list.semi": "；",
+    "colon": "：",
     "front.read-in": "阅读中文版",
     "colour.B": "黑",
     "colour.W": "白",
