@@ -376,11 +376,26 @@ def test_a_file_that_does_not_load_is_an_error_each_time_and_not_kept(tmp_path):
 
 
 def test_old_entries_beyond_the_limit_are_removed(tmp_path):
-    for n in range(5):
-        (tmp_path / f"{n}.entry").write_bytes(b"x")
-        os.utime(tmp_path / f"{n}.entry", (n, n))
+    names = [f"{n:064x}.entry" for n in range(5)]
+    for n, name in enumerate(names):
+        (tmp_path / name).write_bytes(b"x")
+        os.utime(tmp_path / name, (n, n))
     diskcache._prune(tmp_path, keep=3)
-    assert [p.name for p in entries(tmp_path)] == ["2.entry", "3.entry", "4.entry"]
+    assert [p.name for p in entries(tmp_path)] == names[2:]
+
+
+def test_the_cache_prunes_only_its_own_files(tmp_path):
+    """``JPD_CACHE_DIR`` pointed at a folder of the user's files: pruning removes none of them."""
+    theirs = ["notes.part", "draft.entry", "a.b.part", "x" * 64 + ".entry", "report.json"]
+    for n, name in enumerate(theirs):
+        (tmp_path / name).write_bytes(b"mine")
+        os.utime(tmp_path / name, (n, n))
+    ours = tmp_path / ("f" * 64 + ".entry")
+    ours.write_bytes(b"x")
+    os.utime(ours, (0, 0))
+    (tmp_path / ("e" * 64 + ".entry")).symlink_to(tmp_path / "report.json")
+    diskcache._prune(tmp_path, keep=0)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*theirs, "e" * 64 + ".entry"])
 
 
 WRITER = textwrap.dedent(

@@ -21,17 +21,30 @@ written. Not beside the suite: a checkout would see untracked files, an installe
 read-only, and one user folder serves every checkout and suite at once (entries are
 content-addressed, so they never clash). When the folder cannot be made or written, everything
 still works and is parsed every time. ``JPD_CACHE=off`` turns the cache off.
+
+Who may write (:func:`secret_key`): the user's cache folder is writable by every program the user
+runs, a program under test included, and an entry's key is a public hash: anyone could write an
+entry that the next load believes. So entries of the user's folder carry, instead of a plain
+digest, an HMAC-SHA-256 of their key and payload under a *secret key*: 32 random bytes in the
+file ``key`` of that folder, created with mode 0600 on first use and used only while it is a
+regular file of this user that nobody else can read. An entry made without the secret is not an
+entry (it is made again and overwritten). ``jpd verify`` runs the program under test with its own
+scratch home, cache and temporary folders (:mod:`jpdtools.verify.process`), so a program writing
+where the environment tells it writes nowhere jipingdian reads. The distribution's own entries
+keep the plain digest: they are as trusted as the installed code beside them.
 """
 
 import contextlib
 import functools
 import gc
 import hashlib
+import hmac
 import io
 import os
 import pickle
+import stat
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 MAGIC = b"JPDCASE1"
@@ -43,6 +56,9 @@ MAX_ENTRIES = 2000
 """Entries kept in the user's cache folder; beyond that the least recently used go."""
 _DIGEST = 32
 _HEADER = len(MAGIC) + 2 * _DIGEST
+KEY_FILE = "key"
+"""The secret key's file name in the user's cache folder (:func:`secret_key`)."""
+_SECRET = 32
 _PATH = "path"  # the persistent id standing for the input file's own path in a payload
 
 CODE_SOURCES = (("jpdtools", "suite"), ("jpdtools", "records"), ("jpdtools", ""), ("jpdref", "**"))
@@ -113,7 +129,15 @@ class _Pickler(pickle.Pickler):
         return _PATH if self._path is not None and type(obj) is str and obj == self._path else None
 
 
-def encode(value: object, key: bytes, path: str | None = None) -> bytes | None:
+def seal(key: bytes, payload: bytes, secret: bytes | None) -> bytes:
+    """The digest an entry carries: an HMAC of key and payload under ``secret``, else the payload's
+    SHA-256 (the distribution's own entries)."""
+    if secret is None:
+        return hashlib.sha256(payload).digest()
+    return hmac.new(secret, key + payload, hashlib.sha256).digest()
+
+
+def encode(value: object, key: bytes, path: str | None = None, secret: bytes | None = None) -> bytes | None:
     """The bytes of an entry. Every string equal to ``path`` is left out of the payload (the value
     then serves the same input at any path); None when ``path`` also occurs inside other text."""
     out = io.BytesIO()
@@ -121,15 +145,23 @@ def encode(value: object, key: bytes, path: str | None = None) -> bytes | None:
     payload = out.getvalue()
     if path is not None and path.encode() in payload:
         return None
-    return MAGIC + key + hashlib.sha256(payload).digest() + payload
+    return MAGIC + key + seal(key, payload, secret) + payload
 
 
-def decode(data: bytes, key: bytes, allowed: frozenset[tuple[str, str]], path: str | None = None):
-    """The value in ``data`` if it is a whole entry with ``key`` made of ``allowed`` classes; else None."""
+def decode(
+    data: bytes,
+    key: bytes,
+    allowed: frozenset[tuple[str, str]],
+    path: str | None = None,
+    secret: bytes | None = None,
+):
+    """The value in ``data`` if it is a whole entry with ``key`` made of ``allowed`` classes (and
+    sealed with ``secret`` when one is given); else None. Nothing is unpickled before the seal is
+    checked."""
     if len(data) < _HEADER or data[: len(MAGIC)] != MAGIC or data[len(MAGIC) : len(MAGIC) + _DIGEST] != key:
         return None
     payload = data[_HEADER:]
-    if hashlib.sha256(payload).digest() != data[len(MAGIC) + _DIGEST : _HEADER]:
+    if not hmac.compare_digest(seal(key, payload, secret), data[len(MAGIC) + _DIGEST : _HEADER]):
         return None
     collecting = gc.isenabled()
     gc.disable()  # tens of thousands of new objects: the collector would double the time
@@ -149,19 +181,24 @@ def allowed_classes(*modules_and_names: tuple[str, Iterable[str]]) -> frozenset[
 # -- where ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CacheDirs:
-    """Folders to read entries from (in order), and the one to write new entries to (or None)."""
+    """Folders to read entries from (in order), and the one to write new entries to (or None).
+    ``secret`` seals the entries of the ``write`` folder (the user's; :func:`secret_key`); the
+    entries of the other folders carry a plain digest."""
 
     read: tuple[Path, ...] = ()
     write: Path | None = None
+    secret: bytes | None = field(default=None, repr=False)
+
+    def _secret_of(self, folder: Path) -> bytes | None:
+        return self.secret if folder == self.write else None
 
     def find(self, name: str, key: bytes, allowed: frozenset[tuple[str, str]], path: str | None = None):
         """The value of the first valid entry ``name`` in the read folders, or None."""
         for folder in self.read:
-            try:
-                data = (folder / name).read_bytes()
-            except OSError:
+            data = read_entry(folder / name)
+            if data is None:
                 continue
-            value = decode(data, key, allowed, path)
+            value = decode(data, key, allowed, path, self._secret_of(folder))
             if value is not None:
                 if folder == self.write:
                     with contextlib.suppress(OSError):
@@ -173,7 +210,7 @@ class CacheDirs:
         """Write the entry (if there is a folder to write to); False when it was not written."""
         if self.write is None:
             return False
-        encoded = encode(value, key, path)
+        encoded = encode(value, key, path, self.secret)
         return encoded is not None and write_entry(self.write, name, encoded)
 
 
@@ -201,11 +238,81 @@ def cache_dirs() -> CacheDirs:
     if os.environ.get(SWITCH_ENV, "").strip().lower() == "off":
         return CacheDirs()
     user = user_cache_dir()
+    secret = secret_key(user) if user is not None else None
+    if secret is None:  # no folder, or no key to seal with: the user's folder is not used
+        user = None
     read = tuple(d for d in (packaged_dir(), user) if d is not None)
-    return CacheDirs(read, user)
+    return CacheDirs(read, user, secret)
 
 
-def write_entry(folder: Path, name: str, data: bytes) -> bool:
+def secret_key(folder: Path) -> bytes | None:
+    """The secret sealing the entries of ``folder`` (the file :data:`KEY_FILE` in it), made on first
+    use: 32 random bytes written with mode 0600 and linked into place (two processes making it at
+    once agree on the one linked first). None — the folder is then not used — when it cannot be
+    made, or when the file is not a regular file of this user with no access for anyone else
+    (a key others could read or replace would authenticate nothing)."""
+    path = folder / KEY_FILE
+    secret = _read_secret(path)
+    if secret is not None or path.is_symlink() or path.exists():
+        return secret
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".key-", suffix=".part")  # mode 0600
+    except OSError:
+        return None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(os.urandom(_SECRET))
+        with contextlib.suppress(FileExistsError):
+            os.link(temporary, path)
+    except OSError:
+        return None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+    return _read_secret(path)
+
+
+def _read_secret(path: Path) -> bytes | None:
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(handle, "rb") as key_file:
+        info = os.fstat(key_file.fileno())
+        mine = not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
+        if not stat.S_ISREG(info.st_mode) or not mine or info.st_mode & 0o077 or info.st_size != _SECRET:
+            return None
+        secret = key_file.read(_SECRET + 1)
+    return secret if len(secret) == _SECRET else None
+
+
+MAX_ENTRY_BYTES = 256 * 1024 * 1024
+"""The largest entry read (the whole compiled suite is a few megabytes): a bigger file is not one."""
+
+
+def read_entry(path: Path) -> bytes | None:
+    """The bytes of the entry file at ``path``, or None when it is missing, not a regular file
+    (a FIFO or a device put at an entry's name is never opened for reading: opened without
+    blocking, then checked) or larger than :data:`MAX_ENTRY_BYTES`."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(handle, "rb") as entry:
+        try:
+            info = os.fstat(entry.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+                return None
+            data = entry.read(MAX_ENTRY_BYTES + 1)
+        except OSError:
+            return None
+    return data if len(data) <= MAX_ENTRY_BYTES else None
+
+
+def write_entry(folder: Path, name: str, data: bytes, prune: bool = True) -> bool:
     """Write an entry whole or not at all (a temporary file, then one rename); False on failure."""
     import tempfile  # only when writing: 5 ms of every start
 
@@ -222,16 +329,32 @@ def write_entry(folder: Path, name: str, data: bytes) -> bool:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         return False
-    _prune(folder)
+    if prune:
+        _prune(folder)
     return True
 
 
+def is_own_file(name: str) -> bool:
+    """Whether a file name is one this module makes: an entry (a SHA-256 in hexadecimal, then
+    ``.entry``, optionally after a ``word-`` prefix) or a temporary one (``.tmp-….part``,
+    ``.key-….part``). Nothing else in a folder is ever removed: ``$JPD_CACHE_DIR`` may name a
+    folder holding the user's own files."""
+    if name.startswith((".tmp-", ".key-")) and name.endswith(".part"):
+        return True
+    stem, dot, suffix = name.rpartition(".")
+    digest = stem.rpartition("-")[2]
+    hexadecimal = len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
+    return bool(dot) and suffix == "entry" and hexadecimal
+
+
 def _prune(folder: Path, keep: int = MAX_ENTRIES) -> None:
-    """Remove the least recently used entries beyond ``keep`` (and temporary files left by a kill)."""
+    """Remove the least recently used entries beyond ``keep`` (and temporary files left by a kill);
+    only files :func:`is_own_file` names, and only regular files (never a link's target)."""
     try:
-        entries = [(p.stat().st_mtime, p) for p in folder.iterdir() if p.suffix in (".entry", ".part")]
+        infos = [(p.lstat(), p) for p in folder.iterdir() if is_own_file(p.name)]
     except OSError:
         return
+    entries = [(info.st_mtime, p) for info, p in infos if stat.S_ISREG(info.st_mode)]
     if len(entries) <= keep:
         return
     entries.sort(reverse=True)

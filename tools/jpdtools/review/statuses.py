@@ -13,6 +13,7 @@ undecided is a lint problem.
 """
 
 import hashlib
+import hmac
 import json
 import os
 from collections.abc import Sequence
@@ -22,6 +23,7 @@ from pathlib import Path
 from jpdref import Color, Game, Geometry
 from jpdref.rules import Rules
 
+from jpdtools import diskcache
 from jpdtools.errors import Location
 from jpdtools.presets import Presets
 from jpdtools.proof.status import DEFAULT_BUDGET, ChainProof, Position, StatusProof, StatusProver
@@ -93,12 +95,37 @@ PROVER_VERSION = "3"
 
 def cache_dir() -> Path | None:
     """Where proofs are kept between runs (they depend only on the position, the marks, the
-    ruleset and the budget): ``$JPD_PROOF_CACHE``, else ``~/.cache/jipingdian/status-proofs``;
-    None (no cache) when ``JPD_PROOF_CACHE`` is empty."""
+    ruleset and the budget): ``$JPD_PROOF_CACHE``, else ``$XDG_CACHE_HOME/jipingdian/status-proofs``,
+    else ``~/.cache/jipingdian/status-proofs``; None (no cache) when ``JPD_PROOF_CACHE`` is empty."""
     given = os.environ.get("JPD_PROOF_CACHE")
     if given is not None:
         return Path(given) if given else None
-    return Path.home() / ".cache" / "jipingdian" / "status-proofs"
+    base = os.environ.get("XDG_CACHE_HOME")
+    try:
+        root = Path(base) if base else Path.home() / ".cache"
+    except RuntimeError:  # no home folder to be found
+        return None
+    return root / "jipingdian" / "status-proofs"
+
+
+def _read_kept(path: Path, key: str, secret: bytes) -> tuple[StatusProof, ...] | None:
+    """The proofs kept at ``path`` if its first line is their HMAC under the folder's secret key
+    (:func:`jpdtools.diskcache.secret_key`): a file anyone else wrote — a program under test
+    planting ``holds: true`` — is not believed, and the proofs are searched again."""
+    data = diskcache.read_entry(path)
+    if data is None:
+        return None
+    seal, _, text = data.partition(b"\n")
+    if not hmac.compare_digest(seal, _seal(key, text, secret)):
+        return None
+    try:
+        return tuple(map(_proof, json.loads(text.decode("utf-8"))))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _seal(key: str, text: bytes, secret: bytes) -> bytes:
+    return hmac.new(secret, key.encode() + b"\n" + text, hashlib.sha256).hexdigest().encode()
 
 
 def _node(data: dict) -> MoveNode:
@@ -126,12 +153,13 @@ def _cache_key(position: Position, dead, seki, claims, budget: int) -> str:
 
 def _proved(position: Position, rules: Rules, dead, seki, claims, budget: int) -> tuple[StatusProof, ...]:
     folder = cache_dir()
-    path = folder / f"{_cache_key(position, dead, seki, claims, budget)}.json" if folder else None
-    if path is not None and path.is_file():
-        try:
-            return tuple(map(_proof, json.loads(path.read_text(encoding="utf-8"))))
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # a damaged entry is proven again
+    secret = diskcache.secret_key(folder) if folder else None
+    key = _cache_key(position, dead, seki, claims, budget)
+    path = folder / f"{key}.json" if folder and secret else None
+    if path is not None and secret is not None:
+        kept = _read_kept(path, key, secret)
+        if kept is not None:
+            return kept
     prover = StatusProver(rules, position, budget=budget)
     proofs = []
     if dead:
@@ -139,14 +167,9 @@ def _proved(position: Position, rules: Rules, dead, seki, claims, budget: int) -
     if seki:
         proofs.append(prover.seki(seki, dead))
     proofs.extend(prover.one_sided(vertex, claimer) for claimer, vertex in claims)
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps([asdict(p) for p in proofs], ensure_ascii=False), encoding="utf-8")
-            tmp.replace(path)
-        except OSError:
-            pass  # no cache: the next run proves again
+    if path is not None and secret is not None:
+        text = json.dumps([asdict(p) for p in proofs], ensure_ascii=False).encode("utf-8")
+        diskcache.write_entry(path.parent, path.name, _seal(key, text, secret) + b"\n" + text, prune=False)
     return tuple(proofs)
 
 

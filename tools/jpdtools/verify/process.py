@@ -13,13 +13,22 @@ What can go wrong is one of three exceptions: :class:`ProgramTimeout` (the deadl
 :class:`ProgramExited` (the output closed or the input pipe broke) and :class:`ProgramFlooded`
 (a reply grew past ``max_reply`` bytes without ending). Timeouts are finite numbers of seconds:
 the caller checks them (``jpd verify --timeout``).
+
+The program runs with **its own scratch folders** (:func:`scratch_environment`): ``HOME``,
+``XDG_CACHE_HOME``, ``XDG_CONFIG_HOME``, ``XDG_DATA_HOME``, ``XDG_STATE_HOME`` and ``TMPDIR``
+(``TMP``, ``TEMP``) name a fresh private folder, removed when the program is killed, and
+jipingdian's own cache variables are unset. A program that writes where its environment tells it
+(a cache, a temporary file) so writes nowhere the checker reads; what jipingdian keeps in the
+user's cache folder is sealed besides (:mod:`jpdtools.diskcache`).
 """
 
 import contextlib
 import os
 import select
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable
 
@@ -29,6 +38,24 @@ CHUNK = 65536
 
 MAX_TIMEOUT = 86_400
 """The longest ``--timeout`` (a day): a deadline beyond it overflows the operating system's timers."""
+
+
+SCRATCH_VARIABLES = ("HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME")
+TEMPORARY_VARIABLES = ("TMPDIR", "TMP", "TEMP")
+UNSET_VARIABLES = ("JPD_CACHE_DIR", "JPD_PROOF_CACHE", "JPD_CACHE")
+
+
+def scratch_environment(folder: str) -> dict[str, str]:
+    """This process's environment with every home, cache and temporary folder inside ``folder``
+    and jipingdian's cache variables removed."""
+    env = {k: v for k, v in os.environ.items() if k not in UNSET_VARIABLES}
+    for name in SCRATCH_VARIABLES:
+        env[name] = os.path.join(folder, name.lower())
+        os.makedirs(env[name], mode=0o700, exist_ok=True)
+    temporary = os.path.join(folder, "tmp")
+    os.makedirs(temporary, mode=0o700, exist_ok=True)
+    env.update(dict.fromkeys(TEMPORARY_VARIABLES, temporary))
+    return env
 
 
 class ProgramError(Exception):
@@ -59,6 +86,11 @@ class ProgramProcess:
         self._err_open = True
         self._killed = False
         try:
+            self.scratch = tempfile.mkdtemp(prefix="jpd-program-")
+            env = scratch_environment(self.scratch)
+        except OSError as err:
+            raise ProgramExited(f"cannot make a scratch folder for {self.argv[0]}: {err}") from None
+        try:
             self.popen = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
@@ -66,8 +98,10 @@ class ProgramProcess:
                 stderr=subprocess.PIPE,
                 bufsize=0,
                 start_new_session=True,
+                env=env,
             )
         except OSError as err:
+            shutil.rmtree(self.scratch, ignore_errors=True)
             raise ProgramExited(f"cannot start {self.argv[0]}: {err.strerror or err}") from None
         assert self.popen.stdin and self.popen.stdout and self.popen.stderr
         self._in_fd = self.popen.stdin.fileno()
@@ -180,6 +214,7 @@ class ProgramProcess:
         self._out_open = self._err_open = False
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.popen.wait(timeout=5)
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 # -- what a run leaves behind -----------------------------------------------------------------
