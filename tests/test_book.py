@@ -362,3 +362,22 @@ def test_boards_read_at_a_glance(book):
     assert 'class="move-number"' in ko and "the step that placed the stone" in ko  # the final board numbered
     full = next((out / "cases").glob("full19.*.html")).read_text(encoding="utf-8")
     assert full.count('class="star"') >= 9  # the nine star points of 19×19
+
+
+def test_a_counting_case_shows_how_its_statuses_are_known(book):
+    out, _ = book
+    # 003's seki: proven, with the proof's first moves drawn as small boards
+    html = (out / "cases" / "count.art.002.html").read_text(encoding="utf-8")
+    section = html[html.index('<section id="status-proof"') :]
+    section = section[: section.index("</section>")]
+    assert 'class="proof-proven"' in section and "second test" in section
+    assert section.count('<svg class="board"') > 3 and 'class="move-number"' in section
+    assert "in seki (s)" in section and "dead (×)" not in section  # dead named only where some are
+    assert 'href="#status-proof"' in html and "are proven" in html
+    # a mark agreed on purpose says so, with its reason, and is not drawn as a proof
+    agreed = (out / "cases" / "count.counterexample.016.html").read_text(encoding="utf-8")
+    assert "Agreed on purpose, not proven:" in agreed and "dead-in-own-area" in agreed
+    assert "agreed on purpose, not proven (see why)" in agreed
+    # the Chinese edition says the same in its own words
+    zh = (out.parent / "zh" / "cases" / "count.art.002.html").read_text(encoding="utf-8")
+    assert "死活是怎样确定的" in zh and "已证明" in zh

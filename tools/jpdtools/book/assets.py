@@ -64,6 +64,8 @@ a.cell{display:block;padding:.3em .6em;text-decoration:none;color:#000;
 .filters select{max-width:14em}tr.case[hidden]{display:none}
 details{margin:.3em 0}summary{cursor:pointer}.spec{max-width:52em}
 .board-legend{display:block;font-size:.8em;color:#555;max-width:30em}
+.proof-lines svg.board{width:10em}.proof-lines figcaption{max-width:11em}.proof-chain{margin-left:1em}
+.proof-disproven,.proof-undecided{color:#c0392b}.proof-proven{color:#1e7e34}
 @page{size:A4;margin:14mm 12mm}
 @media print{
  nav.top,footer,.filters,.noscript-note,.review-panel{display:none}

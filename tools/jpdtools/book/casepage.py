@@ -33,6 +33,7 @@ from jpdtools.book.page import (
 from jpdtools.book.page import quote as quote_html
 from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import decision_html, ruling_of, shown_status, standing_badge
+from jpdtools.book.statusproof import status_proof_section, status_proof_summary
 from jpdtools.book.svg import Picture, board_svg, legend
 from jpdtools.book.units import margin_html
 from jpdtools.paths import conformance_dir
@@ -659,13 +660,14 @@ def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
         parts.append(_error_case(record, lang) if case.load_error is not None else "")
     else:
         overview = f"<div>{_initial(record, lang)}</div><div>{_matrix(book, record)}</div>"
-        overview = f'<div class="overview">{overview}</div>'
+        overview = status_proof_summary(case, book.presets, lang) + f'<div class="overview">{overview}</div>'
         parts += [overview, _steps(book, record, decided), _end(book, record)]
         final = case.setup.final
         if final is not None and final.settle is not None:
             parts.append(_settle(book, record))
         if final is not None:
             parts.append(_count(book, record))
+            parts.append(status_proof_section(case, book.presets, lang))
     parts.append(_rests_on(book, record))
     if clause_texts:
         parts.append(_clause_texts(book, record, decided))
