@@ -302,6 +302,12 @@ def test_the_real_table_lists_every_numbered_article_and_quotes_the_seeds(real):
         wanted = {form.format(n) for n in re.findall(pattern, text)}
         listed = {a.id for a in source.articles}
         assert wanted and wanted <= listed, sorted(wanted - listed)
+    # the seeds whole: each seed's articles, sentence by sentence, hold all of its text but the
+    # title lines and the page furniture around it (a forum header, the author's links)
+    for source in (s for s in real.sources if s.is_seed):
+        text = re.sub(r"\s+", "", (shared_dir() / source.file).read_text("utf-8"))
+        held = sum(len(re.sub(r"\s+", "", x.quote)) for a in source.articles for x in a.sentences)
+        assert held >= 0.97 * len(re.sub(r"\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+\)", "", text)), source.key
 
 
 def test_lint_reports_an_unresolved_case_citation(tmp_path: Path):
