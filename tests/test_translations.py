@@ -26,7 +26,10 @@ def test_the_real_translations_are_current():
     assert check.problems == ()  # a stale section of a document not yet WHOLE is only a warning
     twins = zh_documents(spec_dir())
     assert "play.md" in twins
-    assert check.done == sum(len([s for s in d.sections if s.anchor]) for d in twins.values()) >= 14
+    translated = sum(len([s for s in d.sections if s.anchor]) for d in twins.values())
+    assert 14 <= translated and check.done == translated - len(
+        [m for m, _ in check.stale if "(its preamble)" not in m]
+    )
     assert check.total == len(english_clauses(spec_dir()))
     for name in translations.WHOLE:
         assert name in twins and {s.anchor for s in twins[name].sections} == set(
