@@ -27,9 +27,8 @@ def test_the_real_translations_are_current():
     twins = zh_documents(spec_dir())
     assert "play.md" in twins
     translated = sum(len([s for s in d.sections if s.anchor]) for d in twins.values())
-    assert 14 <= translated and check.done == translated - len(
-        [m for m, _ in check.stale if "(its preamble)" not in m]
-    )
+    stale = [m for m, _ in check.stale if "(its preamble)" not in m]
+    assert translated >= 14 and check.done == translated - len(stale)
     assert check.total == len(english_clauses(spec_dir()))
     for name in translations.WHOLE:
         assert name in twins and {s.anchor for s in twins[name].sections} == set(
@@ -48,7 +47,7 @@ def test_every_link_of_a_twin_resolves():
                 file, _, anchor = target.partition("#")
                 where = f"{path.name}:{n}: {target}"
                 resolved = (zh / file).resolve() if file else path
-                assert resolved.is_file(), f"{where}: no such file"
+                assert resolved.is_file() or (resolved.is_dir() and not anchor), f"{where}: no such file"
                 assert not (file.startswith("../") and file.endswith(".md") and (zh / file[3:]).is_file()), (
                     f"{where}: link the Chinese twin {file[3:]} instead"
                 )
