@@ -345,12 +345,13 @@ def test_a_shard_holds_the_same_records_wherever_the_collection_lies(wild, tmp_p
         ("--out", "", "argument -o/--out: an empty file name"),
         ("--summary", "", "argument --summary: an empty file name"),
         ("--out", "FOLDER", "is a folder, not a file"),
-        ("--out", "FOLDER/missing/out.jsonl", "cannot write"),
+        ("--out", "FOLDER/a-file/out.jsonl", "cannot write"),  # a missing folder is made; a file is not one
     ],
 )
 def test_an_output_that_cannot_be_written_is_a_clear_error(wild, tmp_path, capsys, option, value, message):
     """An empty name or a folder for --out / --summary is named as such (exit 2), not a traceback."""
     value = value.replace("FOLDER", str(tmp_path))
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
     try:
         status = _run(str(wild), "--rules", "chinese", "--jobs", "1", option, value)
     except SystemExit as stop:  # argparse refuses the option itself

@@ -164,3 +164,29 @@ def test_the_old_outdir_argument_still_works_with_a_note(tmp_path, capsys):
     )
     assert "deprecated: write -o/--out" in capsys.readouterr().err
     assert (out / "cases.jsonl").is_file()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["explain", "ko.simple.001", "--rules", "chinese"],
+        ["lint", str(conformance_dir() / "ko.yaml"), "--no-coverage-table"],
+        ["rules", "chinese"],
+        ["trace", "ko.simple.001"],
+    ],
+)
+def test_every_command_that_prints_a_result_prints_json(argv, capsys):
+    import json
+
+    assert main([*argv, "--json"]) in (0, 1)
+    json.loads(capsys.readouterr().out)
+
+
+def test_export_and_matrix_say_what_they_wrote_as_json(tmp_path, capsys):
+    import json
+
+    out = tmp_path / "export"
+    cases = str(conformance_dir() / "ko.yaml")
+    assert main(["export", "--to", "json", "-o", str(out), cases, "--id", "ko.simple.001", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["forms"][0]["form"] == "json" and data["forms"][0]["written"] > 0

@@ -58,3 +58,11 @@ def test_the_exit_status_is_its_own():
 
     codes = [v for k, v in vars(exitcodes).items() if k.isupper()]
     assert codes.count(NOTHING_SELECTED) == 1 and NOTHING_SELECTED not in (0, 1, 2)
+
+
+@pytest.mark.parametrize("command", ["study", "replay", "lint"])
+def test_a_folder_with_nothing_to_read_is_no_success(command, tmp_path, capsys):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main([command, str(empty)]) == NOTHING_SELECTED
+    assert str(empty) in capsys.readouterr().err

@@ -221,6 +221,12 @@ def print_version(_args=None) -> int:
     return 0
 
 
+def _error_prefix() -> str:
+    from jpdtools.colour import paint
+
+    return paint("jpd: error:", "red", sys.stderr)
+
+
 def guarded(run, args) -> int:
     """Run a command, turning bad input into a one-line message and exit status 2."""
     from jpdref.board import PositionError
@@ -234,10 +240,10 @@ def guarded(run, args) -> int:
         with _terminate_as_interrupt():
             return run(args)
     except NothingSelected as err:
-        print(f"jpd: error: {err}", file=sys.stderr)
+        print(f"{_error_prefix()} {err}", file=sys.stderr)
         return NOTHING_SELECTED
     except (InputError, RulesError, PositionError, CoordinateError, HandicapError) as err:
-        print(f"jpd: error: {err}", file=sys.stderr)
+        print(f"{_error_prefix()} {err}", file=sys.stderr)
         return ERROR
     except KeyboardInterrupt:
         print("jpd: interrupted", file=sys.stderr)

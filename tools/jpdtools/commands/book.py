@@ -34,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "paths", nargs="*", type=Path, metavar="PATH", help="case files or directories (default: the suite)"
     )
     add_suite_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print what was written as JSON")
     parser.add_argument("--tag", action="append", default=[], metavar="T", help="only cases with this tag")
     parser.add_argument(
         "--id",
@@ -59,7 +60,15 @@ def run(args: argparse.Namespace) -> int:
     filters = Filters(tags=tuple(args.tag), ids=tuple(args.ids))
     paths = suite_paths(args)
     report = build(outdir, paths, spec_dir(), load_presets(), default_loader(), filters)
-    print(f"{report.pages} files, {report.cases} cases, written to {report.out} in {report.seconds:.1f} s")
+    if args.json:
+        import json
+
+        data = {"out": str(report.out), "files": report.pages, "cases": report.cases}
+        data["failures"] = [str(f) for f in report.failures]
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        took = f"{report.seconds:.1f} s"
+        print(f"{report.pages} files, {report.cases} cases, written to {report.out} in {took}")
     if report.font is None:
         print(
             f"jpd: the book carries no CJK font (none found; apt-get install fonts-noto-cjk, or name a "
@@ -70,5 +79,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"jpd: {failure}", file=sys.stderr)
     if args.pdf:
         for lang in EDITIONS:
-            print(f"printed {print_pdf(outdir, lang)}")
+            print(f"printed {print_pdf(outdir, lang)}", file=sys.stderr if args.json else sys.stdout)
     return FAILURE if report.failures else SUCCESS

@@ -71,6 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="look for the case here (repeatable; default: the suite, see --suite)",
     )
     add_suite_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 # -- diagrams ----------------------------------------------------------------------------------
@@ -347,6 +348,22 @@ def run(args: argparse.Namespace) -> int:
     adapter = ReferenceAdapter()
     items = [i for i in plan.items if i.case.id == case.id]
     results = [execute_item(i, adapter, presets, loader) for i in items] + list(plan.errors)
-    print("\n".join(explain_case(case, case_file.path, items, results, spec_anchors(spec_dir()))))
+    if args.json:
+        import json
+
+        from jpdtools.run.report import result_json
+
+        data = {
+            "case": case.id,
+            "title": case.title,
+            "file": case_file.path,
+            "clauses": list(case.spec),
+            "seeds": list(case.seeds),
+            "status": case.status,
+            "results": [result_json(r) for r in results],
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(explain_case(case, case_file.path, items, results, spec_anchors(spec_dir()))))
     bad = any(r.status in (Status.FAIL, Status.ERROR) for r in results)
     return FAILURE if bad else SUCCESS

@@ -37,6 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_outdir_arguments(parser, "the export (new, empty, or an earlier export, which is replaced whole)")
     add_selection_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,12 +53,29 @@ def run(args: argparse.Namespace) -> int:
     for error in plan.errors:
         print(f"jpd: {error.where}: {error.case_id}: {error.detail}", file=sys.stderr)
         ok = False
+    forms_written = []
     for written in write_export(list(plan.items), outdir, forms):
         line = f"{written.form}: {written.count} written to {written.where}"
         if written.not_exported:
             line += f" ({len(written.not_exported)} not expressible, see {written.where / NOT_EXPORTED_NAME})"
-        print(line)
+        if not args.json:
+            print(line)
+        forms_written.append(
+            {
+                "form": written.form,
+                "written": written.count,
+                "where": str(written.where),
+                "not_expressible": len(written.not_exported),
+                "problems": [str(p) for p in written.problems],
+            }
+        )
         for problem in written.problems:
             print(f"jpd: cannot export {problem}", file=sys.stderr)
             ok = False
+    if args.json:
+        import json
+
+        print(
+            json.dumps({"out": str(outdir), "ok": ok, "forms": forms_written}, ensure_ascii=False, indent=2)
+        )
     return SUCCESS if ok else FAILURE

@@ -62,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--timeout", type=float, default=10.0, metavar="SECONDS", help="per command (default 10)"
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="findings only, no line per game")
+    parser.add_argument("--json", action="store_true", help="print the findings and the tally as JSON")
 
 
 def _sizes(text: str) -> tuple[int, ...]:
@@ -97,15 +98,22 @@ def run(args: argparse.Namespace) -> int:
     found = games = errors = 0
     began = time.perf_counter()
     interrupted = False
+    findings: list[Path] = []
     for rules in chosen:
-        tally, interrupted = _fuzz_one(args, rules, sizes, games_each, seconds_each)
+        tally, interrupted = _fuzz_one(args, rules, sizes, games_each, seconds_each, findings)
         found, games, errors = found + tally[0], games + tally[1], errors + tally[2]
         if interrupted or (found and not args.keep_going):
             break
     wall = time.perf_counter() - began
     verdict = "INTERRUPTED" if interrupted else f"{found} finding{'s' * (found != 1)}"
     under = rules_value(args.rules)
-    print(f"{games} games under {under} ({errors} errors of the program) in {wall:.1f} s — {verdict}")
+    if args.json:
+        import json
+
+        data = {"rules": under, "games": games, "errors": games and errors, "interrupted": interrupted}
+        print(json.dumps({**data, "findings": [str(f) for f in findings]}, ensure_ascii=False, indent=2))
+    else:
+        print(f"{games} games under {under} ({errors} errors of the program) in {wall:.1f} s — {verdict}")
     if interrupted:
         return INTERRUPTED
     if not games:
@@ -113,8 +121,11 @@ def run(args: argparse.Namespace) -> int:
     return FAILURE if found or errors == games else SUCCESS
 
 
-def _fuzz_one(args, rules, sizes, games_wanted: int, seconds: float) -> tuple[tuple[int, int, int], bool]:
-    """Fuzz under one ruleset: (findings, games, errors), and whether it was interrupted."""
+def _fuzz_one(
+    args, rules, sizes, games_wanted: int, seconds: float, findings: list[Path]
+) -> tuple[tuple[int, int, int], bool]:
+    """Fuzz under one ruleset: (findings, games, errors), and whether it was interrupted; the
+    case files written are appended to ``findings``."""
     gtp = args.impl == "gnugo" or args.impl.startswith("gtp:")
     base = frozenset({rules.name.partition(":")[0]})
     adapter = verification.open_impl(args.impl, args.timeout, base if gtp else None)
@@ -136,11 +147,13 @@ def _fuzz_one(args, rules, sizes, games_wanted: int, seconds: float) -> tuple[tu
             if event.kind == "finding" and event.finding is not None:
                 found += 1
                 path = _write(args.out, event, rules, args.impl)
-                print(f"game {event.seed}: {event.text}")
-                print(f"  shrunk in {event.finding.trials} trials to {path}")
+                findings.append(path)
+                if not args.json:
+                    print(f"game {event.seed}: {event.text}")
+                    print(f"  shrunk in {event.finding.trials} trials to {path}")
             elif event.kind == "size":
-                print(f"skipped board size {event.text}")
-            elif not args.quiet:
+                print(f"skipped board size {event.text}", file=sys.stderr if args.json else sys.stdout)
+            elif not (args.quiet or args.json):
                 print(f"game {event.seed}: {event.text}", file=sys.stderr)
     except KeyboardInterrupt:
         interrupted = True

@@ -11,7 +11,7 @@ import yaml
 
 from jpdtools import atomic, table
 from jpdtools.commands.selecting import add_suite_argument, suite_paths
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, NothingSelected
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outputs import check_output
 from jpdtools.paths import conformance_dir, shared_dir, spec_dir
@@ -50,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="rewrite the 'Pinned by:' lines of spec/open-questions.md from the suite",
     )
     parser.add_argument("--no-coverage-table", action="store_true", help="do not print the coverage table")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--gnugo-opinion",
         type=Path,
@@ -95,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
     check_output("--gnugo-opinion", args.gnugo_opinion, "markdown", [*paths, ids_path])
     loader = default_loader()
     files, failures = load_files(paths, presets, loader)
+    if not files and not failures:
+        raise NothingSelected(f"no case file in {', '.join(str(p) for p in paths)}")
     if args.update_pins and not args.paths and not failures:
         changed = lint.update_pins(files, spec_dir())
         print(f"rewrote {changed} 'Pinned by:' line(s) in spec/open-questions.md")
@@ -115,12 +118,12 @@ def run(args: argparse.Namespace) -> int:
     if args.update_ids and report.new_ids:
         lint.append_ids(ids_path, report.new_ids)
         print(f"appended {len(report.new_ids)} id(s) to {ids_path}")
+    if args.json:
+        return _print_json(args, files, report, problems_of(args, files, presets, report))
     if report.coverage and not args.no_coverage_table:
         print(coverage_table(list(report.coverage)))
         print()
-    problems = list(report.problems)
-    if args.gnugo_opinion is not None:
-        problems += gnugo_opinion(files, presets, report, args.gnugo_opinion, args.gnugo_explanations)
+    problems = problems_of(args, files, presets, report)
     pending = [c for c in report.statuses if c.pending]
     if pending:
         print(f"{len(pending)} case(s) whose statuses are not proven yet (status-proof: pending):")
@@ -134,6 +137,42 @@ def run(args: argparse.Namespace) -> int:
     cases = sum(len(f.cases) for f in files)
     status = "OK" if not problems else f"{len(problems)} problem(s)"
     print(f"jpd lint: {cases} cases in {len(files)} files: {status}")
+    return SUCCESS if not problems else FAILURE
+
+
+def problems_of(args, files, presets, report: lint.LintReport) -> list[lint.Problem]:
+    """The lint's problems, with GNU Go's second opinion when asked for."""
+    problems = list(report.problems)
+    if args.gnugo_opinion is not None:
+        problems += gnugo_opinion(files, presets, report, args.gnugo_opinion, args.gnugo_explanations)
+    return problems
+
+
+def _print_json(args, files, report: lint.LintReport, problems: list[lint.Problem]) -> int:
+    import json
+
+    data = {
+        "cases": sum(len(f.cases) for f in files),
+        "files": len(files),
+        "ok": not problems,
+        "problems": [
+            {"check": p.check, "message": p.message, "where": str(p.location) if p.location else None}
+            for p in problems
+        ],
+        "warnings": list(report.warnings),
+        "pending": {c.case_id: c.pending for c in report.statuses if c.pending},
+        "coverage": [
+            {
+                "clause": r.anchor,
+                "cases": len(r.cases),
+                "legal": list(r.legal),
+                "illegal": list(r.illegal),
+                "ok": r.ok,
+            }
+            for r in report.coverage
+        ],
+    }
+    print(json.dumps(data, ensure_ascii=False, indent=2))
     return SUCCESS if not problems else FAILURE
 
 

@@ -23,6 +23,7 @@ def add_arguments(parser) -> None:
         type=Path,
         help="the folder of verify report folders (default: the checkout's reports/)",
     )
+    parser.add_argument("--json", action="store_true", help="print what was written as JSON")
     parser.add_argument("-o", "--out", type=Path, help="the page to write (default: REPORTS/index.html)")
 
 
@@ -40,5 +41,10 @@ def run(args) -> int:
     page = matrix.render(impls, load_presets().names)
     with replacing(out) as f:
         f.write(page)
-    print(f"wrote {out}: {len(impls)} implementations")
+    if args.json:
+        import json
+
+        print(json.dumps({"out": str(out), "implementations": [str(f) for f in folders]}, indent=2))
+    else:
+        print(f"wrote {out}: {len(impls)} implementations")
     return 0

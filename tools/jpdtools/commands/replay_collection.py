@@ -8,7 +8,7 @@ from pathlib import Path
 
 from jpdtools import atomic
 from jpdtools.commands.selecting import rules_value
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, NothingSelected
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outputs import Output, check_outputs
 from jpdtools.presets import load_presets
@@ -182,6 +182,8 @@ def _progress(total: int | None, unit: str):
 
 def _finish(args, tally: Tally, order: list[str]) -> int:
     summary = tally.summary()
+    if not summary["records"]:
+        raise NothingSelected(f"no game record in {', '.join(args.paths)}")
     if args.summary:
         atomic.write_text(args.summary, dumps(summary))
     print(render(summary, order))

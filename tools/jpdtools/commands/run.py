@@ -9,7 +9,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from jpdtools import atomic
+from jpdtools import atomic, colour
 from jpdtools.commands.selecting import add_selection_arguments, selected_plan, selected_suite, suite_paths
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(report.format_json(result, order))
     else:
-        print(report.format_text(result, order, verbose=args.verbose, quiet=args.quiet))
+        text = report.format_text(result, order, verbose=args.verbose, quiet=args.quiet)
+        print(colour.verdict_line(text, result.ok, sys.stdout))
     if args.junit:
         try:
             atomic.write_text(args.junit, report.format_junit(result, order))

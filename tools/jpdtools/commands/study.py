@@ -12,6 +12,7 @@ paths hold no game record at all.
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from jpdtools import atomic, table
@@ -49,13 +50,18 @@ def run(args) -> int:
 
     def items():
         for item in read_records(find_sources(args.paths)):
+            bar.update(1)
             if isinstance(item, SourceError):
                 errors.append(f"{item.key}: {item.message}")
                 continue
             assert isinstance(item, RecordData)
             yield item.key, item.data
 
-    result = study(items(), rulesets, args.komi).as_json()
+    from tqdm import tqdm  # a progress bar with rate on a terminal (the study takes seconds)
+
+    quiet = args.quiet or args.json or not sys.stderr.isatty()
+    with tqdm(unit="record", disable=quiet, file=sys.stderr) as bar:
+        result = study(items(), rulesets, args.komi).as_json()
     if not (result["records"] or result["record_errors"] or errors):
         raise NothingSelected(f"no game record in {' '.join(map(str, args.paths))}: nothing to study")
     result["komi_source"] = args.komi

@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from jpdtools import atomic
+from jpdtools import atomic, colour
 from jpdtools.book.failures import illustrator
 from jpdtools.commands.selecting import (
     add_selection_arguments,
@@ -245,7 +245,8 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(format_json(outcome, order))
         else:
-            print(format_text(outcome, order, args.verbose, args.quiet))
+            text = format_text(outcome, order, args.verbose, args.quiet)
+            print(colour.verdict_line(text, outcome.ok and not interrupted, sys.stdout))
         status = _write_reports(args, outcome, order, items)
     if status:
         return status
