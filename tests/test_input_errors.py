@@ -190,3 +190,13 @@ def test_export_and_matrix_say_what_they_wrote_as_json(tmp_path, capsys):
     assert main(["export", "--to", "json", "-o", str(out), cases, "--id", "ko.simple.001", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["forms"][0]["form"] == "json" and data["forms"][0]["written"] > 0
+
+
+def test_long_text_is_wrapped_to_a_width_and_boards_are_not():
+    from jpdtools import table
+
+    note = "  " + "word " * 40
+    wrapped = table.wrap([note, "X" * 200], 50)
+    assert all(len(line) <= 50 for line in wrapped[:-1]) and wrapped[-1] == "X" * 200
+    assert all(line.startswith("  ") for line in wrapped[:-1])
+    assert table.wrap([note], None) == [note]

@@ -97,7 +97,15 @@ EXAMPLES = {
 }
 
 
-TABLES = ("play", "count", "rules", "replay", "study", "lint")  # commands whose tables fit the terminal
+TABLES = (
+    "play",
+    "count",
+    "rules",
+    "replay",
+    "study",
+    "lint",
+    "explain",
+)  # commands whose tables fit the terminal
 
 
 def _usage() -> str:

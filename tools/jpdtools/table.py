@@ -40,6 +40,23 @@ def terminal_width(wide: bool = False) -> int | None:
     return shutil.get_terminal_size((100, 24)).columns
 
 
+def wrap(lines: list[str], width: int | None) -> list[str]:
+    """``lines`` with every line longer than ``width`` wrapped at spaces, its continuation
+    indented as the line is (None: unchanged). Lines without spaces (boards) are left whole."""
+    if width is None:
+        return lines
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        if _width(line) <= width or " " not in line.strip():
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ") or [line]
+    return out
+
+
 def _fit(widths: list[int], limit: int) -> list[int]:
     widths = list(widths)
     while sum(widths) + 2 * (len(widths) - 1) > limit:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from jpdref.coords import GTP_COLUMNS
 
+from jpdtools import table
 from jpdtools.commands.selecting import RULES_HELP, add_rules_argument, add_suite_argument, suite_paths
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
@@ -364,6 +365,7 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print("\n".join(explain_case(case, case_file.path, items, results, spec_anchors(spec_dir()))))
+        lines = explain_case(case, case_file.path, items, results, spec_anchors(spec_dir()))
+        print("\n".join(table.wrap(lines, table.terminal_width(args.wide))))
     bad = any(r.status in (Status.FAIL, Status.ERROR) for r in results)
     return FAILURE if bad else SUCCESS
