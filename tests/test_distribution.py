@@ -224,9 +224,11 @@ def test_one_changed_byte_changes_the_hash(tmp_path):
 
 
 def test_reports_say_which_suite_ran(capsys, tmp_path):
+    junit = tmp_path / "out.xml"  # beside the suite's folder: a report inside it is refused
+    tmp_path = tmp_path / "suite"
+    tmp_path.mkdir()
     shutil.copy(REPO / "conformance" / "ko.yaml", tmp_path / "ko.yaml")
     expected = identity.identify([tmp_path])
-    junit = tmp_path / "out.xml"
     assert (
         main(["run", "--suite", str(tmp_path), "--rules", "japanese", "--json", "--junit", str(junit)]) == 0
     )
