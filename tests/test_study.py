@@ -172,6 +172,28 @@ def test_jpd_study_writes_json_and_a_page(tmp_path, capsys):
     assert data["records"] >= 200 and (out / "index.html").read_text(encoding="utf-8").startswith(
         "<!DOCTYPE html>"
     )
+    # the study is a section of the book, in both editions: the table and a page per cause
+    book = tmp_path / "book"
+    status = main(["book", "-o", str(book), "--id", "ko.simple.001", "--study", str(out / "study.json")])
+    captured = capsys.readouterr()
+    assert status == 0 and "jpd book: running" in captured.err and "jpd book: writing" in captured.err
+    causes = {c for p in data["pairs"] for c in p["causes"]}
+    assert causes and "收后" in causes
+    for edition in ("en", "zh"):
+        index = (book / edition / "study" / "index.html").read_text(encoding="utf-8")
+        assert 'href="last-move.html"' in index and index.count('<table class="matrix study">') == 2
+        cause = (book / edition / "study" / "last-move.html").read_text(encoding="utf-8")
+        assert "count.theorems" in cause and cause.count("<svg") >= 2  # the example under both rulesets
+        differences = (book / edition / "differences" / "index.html").read_text(encoding="utf-8")
+        assert 'href="../study/index.html"' in differences
+    zh = (book / "zh" / "study" / "index.html").read_text(encoding="utf-8")
+    assert "全兼容的实测" in zh and "胜负相同" in zh
+    # a file that is not a study is bad input
+    (tmp_path / "other.json").write_text('{"records": 3}', encoding="utf-8")
+    assert (
+        main(["book", "-o", str(book), "--id", "ko.simple.001", "--study", str(tmp_path / "other.json")]) == 2
+    )
+    assert "not a study.json of jpd study (no rulesets" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(

@@ -57,6 +57,9 @@ figcaption{font-size:.85em;color:#555;max-width:30em}svg.board{max-width:100%;he
 .scroll{overflow-x:auto}.overview{display:flex;flex-wrap:wrap;gap:0 2.5em;align-items:flex-start}
 .overview>div:last-child{flex:1 1 30em;min-width:0}.legend{font-size:.85em;color:#555}
 table.matrix.differences td{text-align:center;padding:0}
+table.matrix.study td{text-align:center;padding:0}table.matrix.study td>span{display:block;padding:.3em .5em}
+table.matrix.study .all{background:#d8f0d8}table.matrix.study .most{background:#f3f0c8}
+table.matrix.study .few{background:#f6d3cf}figure.ex svg{max-width:320px}
 a.cell{display:block;padding:.3em .6em;text-decoration:none;color:#000;
  background:color-mix(in srgb,#e67e22 var(--shade),#fff)}
 .vert{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}

@@ -2,7 +2,7 @@
 every page (:func:`write_book`)."""
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from jpdtools.book.printpage import print_page
 from jpdtools.book.scripts import REVIEW_SCRIPT
 from jpdtools.book.seeds import SeedArticle, SeedSentence, SeedTable
 from jpdtools.book.spectext import SpecText
+from jpdtools.book.studypage import study_pages
 from jpdtools.errors import NothingSelected
 from jpdtools.outdir import Layout, check_outdir, replace_whole
 from jpdtools.presets import Presets
@@ -76,10 +77,20 @@ def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
     return SeedTable(articles, resolver, pins).with_citations(citations)
 
 
+Progress = Callable[[str, int, int], None]
+"""Told (stage, done, total) while the book is built: "running" the cases, "writing" the files."""
+
+
 def make_book(
-    paths: Iterable[Path], spec_dir: Path, presets: Presets, loader: SuiteLoader, filters: Filters
+    paths: Iterable[Path],
+    spec_dir: Path,
+    presets: Presets,
+    loader: SuiteLoader,
+    filters: Filters,
+    study: dict | None = None,
+    progress: Progress | None = None,
 ) -> Book:
-    suite = observe_suite(paths, presets, loader, filters)
+    suite = observe_suite(paths, presets, loader, filters, progress)
     overrides = read_overrides(spec_dir / OPEN_QUESTIONS, presets)
     flipped = {o.rules: flips(o, suite, presets) for o in overrides}
     seeds = seed_table(spec_dir, (s for r in suite.records for s in r.case.seeds))
@@ -92,7 +103,7 @@ def make_book(
     parts = (spec_anchors(spec_dir), english, seeds, overrides, flipped, reviews, zh, zh_sources, revisions)
     asked = question_revisions(spec_dir)
     quorum = load_policy(spec_dir / POLICY_FILE).quorum
-    return Book(suite, presets, *parts, question_revisions=asked, review_quorum=quorum)
+    return Book(suite, presets, *parts, question_revisions=asked, review_quorum=quorum, study=study)
 
 
 def pages(book: Book) -> Iterable[tuple[str, str]]:
@@ -133,6 +144,8 @@ def edition_pages(book: Book) -> Iterable[tuple[str, str]]:
             f"seeds/{slug(article.id)}.html",
             seedpages.article_page(book, article, by_article.get(article.id, []), by_sentence),
         )
+    if book.study is not None:
+        yield from study_pages(book.study, book.lang)
     pairs = differences.differing(book)
     yield "rulesets/index.html", rulesetpages.ruleset_index(book)
     for name in book.presets.names:
@@ -172,11 +185,28 @@ LAYOUT = Layout(frozenset(BOOK_ENTRIES + EARLIER_ENTRIES), ".jpd-book-", "book")
 """A folder holding these and nothing else is an earlier book, which a rebuild replaces whole."""
 
 
-def write_book(book: Book, out: Path, font: FontSource | None = None) -> int:
+def page_count(book: Book) -> int:
+    """About how many files :func:`pages` writes (for progress): the cases, clauses, questions,
+    articles and rulesets of each edition, and their indexes."""
+    per_edition = (
+        len(book.suite.records)
+        + len(book.anchors)
+        + len(book.seeds.articles)
+        + 3 * len(book.presets.names)
+        + 20
+    )
+    return 1 + len(EDITIONS) * per_edition
+
+
+def write_book(
+    book: Book, out: Path, font: FontSource | None = None, progress: Progress | None = None
+) -> int:
     """Write every page into a staging folder, then let the book replace ``out``'s content whole
     (jpdtools/outdir.py: no stale page of an earlier book, nothing written through a link, a full
     disk or a read-only folder an InputError with ``out`` as it was); returns how many files.
-    With ``font``, the book carries it cut down to the characters its pages use."""
+    With ``font``, the book carries it cut down to the characters its pages use; ``progress``
+    hears how many files are written."""
+    expected = page_count(book)
 
     def write(staging: Path) -> int:
         n = 0
@@ -187,6 +217,8 @@ def write_book(book: Book, out: Path, font: FontSource | None = None) -> int:
             path.write_text(text, encoding="utf-8")
             used |= characters((text,))
             n += 1
+            if progress is not None:
+                progress("writing", n, max(n, expected))
         if font is not None:
             (staging / FONT_FILE).parent.mkdir(parents=True, exist_ok=True)
             (staging / FONT_FILE).write_bytes(subset(font, used))
@@ -198,11 +230,20 @@ def write_book(book: Book, out: Path, font: FontSource | None = None) -> int:
 
 
 def build(
-    out: Path, paths: Sequence[Path], spec_dir: Path, presets: Presets, loader: SuiteLoader, filters: Filters
+    out: Path,
+    paths: Sequence[Path],
+    spec_dir: Path,
+    presets: Presets,
+    loader: SuiteLoader,
+    filters: Filters,
+    study: dict | None = None,
+    progress: Progress | None = None,
 ) -> BuildReport:
+    """Build the book into ``out``; ``study`` (a ``jpd study`` result) adds its pages, ``progress``
+    hears how far the build is."""
     start = time.perf_counter()
     check_outdir(out, LAYOUT)  # before the suite is observed: a refused OUTDIR costs nothing
-    book = make_book(paths, spec_dir, presets, loader, filters)
+    book = make_book(paths, spec_dir, presets, loader, filters, study, progress)
     if not book.suite.records and not book.suite.failures:
         chosen = [f"--id {i!r}" for i in filters.ids] + [f"--tag {t!r}" for t in filters.tags]
         where = ", ".join(str(p) for p in paths)
@@ -210,6 +251,6 @@ def build(
             f"nothing selected: no case matches {' '.join(chosen) or 'the cases'} in {where}"
         )
     font = find_source()
-    n = write_book(book, out, font)
+    n = write_book(book, out, font, progress)
     seconds = time.perf_counter() - start
     return BuildReport(n, len(book.suite.records), seconds, out, book.suite.failures, font)

@@ -31,6 +31,7 @@ class Book:
     question_revisions: dict[str, str] = field(default_factory=dict)  # oq.N -> its revision (format.revision)
     review_quorum: int = 1  # spec/review-policy.yaml (format.quorum)
     lang: Language = EN  # the edition being written: every page function reads its strings from it
+    study: dict | None = None  # a jpd study result (its JSON form), shown as the study's pages
 
     def edition(self, lang: Language) -> "Book":
         """The same book, written in ``lang``."""

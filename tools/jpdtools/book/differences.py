@@ -66,6 +66,7 @@ def matrix_page(book: Book, pairs: Pairs) -> str:
         f"<h1>{lang.t('nav.differences')}</h1>",
         _definition(lang),
         '<div class="scroll">' + table(head, rows, "matrix differences") + "</div>",
+        f"<p>{link('../study/index.html', lang.s('study.link'))}</p>" if book.study is not None else "",
         f"<h2>{lang.t('differences.overrides')}</h2>",
         f"<p>{lang.t('differences.overrides.intro')}</p>",
         table([lang.t("col.question"), lang.t("col.ruleset"), lang.t("col.flipped")], overrides),

@@ -9,7 +9,7 @@ by how much. Two rulesets *differ* on a case when its verdicts under them differ
 reason code for the same refusal (``ko`` against ``superko``) is not a different verdict.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,15 +67,22 @@ class ObservedSuite:
 
 
 def observe_suite(
-    paths: Iterable[Path], presets: Presets, loader: SuiteLoader, filters: Filters
+    paths: Iterable[Path],
+    presets: Presets,
+    loader: SuiteLoader,
+    filters: Filters,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> ObservedSuite:
-    """Load, plan and run the selected cases under every ruleset they apply to."""
+    """Load, plan and run the selected cases under every ruleset they apply to; ``progress``
+    hears ("running", done, total) after each run."""
     files, failures = load_files(paths, presets, loader)
     plan = make_plan(files, presets, filters, loader)
     adapter = ReferenceAdapter()
     by_case: dict[str, list[tuple[PlanItem, CaseResult]]] = {}
-    for item in plan.items:
+    for n, item in enumerate(plan.items, 1):
         by_case.setdefault(item.case.id, []).append((item, execute_item(item, adapter, presets, loader)))
+        if progress is not None:
+            progress("running", n, len(plan.items))
     unresolved = {r.case_id: r for r in plan.errors}
     records = []
     for case_file in files:

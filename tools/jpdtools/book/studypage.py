@@ -1,11 +1,15 @@
-"""The research table of ``jpd study`` as one static page: the agreement matrix at a glance, the
-causes of every difference with one example game each, drawn with the book's one board renderer.
+"""The research table of ``jpd study``: the agreement matrix at a glance, the causes of every
+difference with one example game each, drawn with the book's one board renderer.
 
-Self-contained (its style inline, no script, nothing fetched), in English and 简体中文 side by
-side, since it is read on its own as often as inside a book. Every text goes through ``esc``.
+Two forms. :func:`study_page` is self-contained (its style inline, no script, nothing fetched), in
+English and 简体中文 side by side, since ``jpd study --out`` writes it to be read on its own.
+:func:`study_index` and :func:`cause_page` are the same table as pages of the book (``jpd book
+--study FILE``), each in its edition's language: ``study/index.html`` and one page per cause with
+the theorem it comes from and its example game. Every text goes through ``esc``.
 """
 
-from jpdtools.book.page import esc
+from jpdtools.book.lang import EN, Language
+from jpdtools.book.page import clause_href, esc, link, page, table
 from jpdtools.book.svg import Picture, board_svg
 
 CAUSE_ZH = {
@@ -19,6 +23,30 @@ CAUSE_ZH = {
     "refusal": "拒绝的着手（盘面不同）",
     "unexplained": "无法解释",
 }
+CAUSE_FILES = {
+    "komi": "komi",
+    "收后": "last-move",
+    "passes": "passes",
+    "seki": "seki",
+    "basic eye points": "basic-eye-points",
+    "no agreement": "no-agreement",
+    "fill-back overflow": "fill-back-overflow",
+    "refusal": "refusal",
+    "unexplained": "unexplained",
+}
+"""The file of each cause's page in ``study/`` (ASCII names for what the table calls them)."""
+CAUSE_SOURCES = {
+    "komi": "count.komi",
+    "收后": "count.theorems",
+    "passes": "count.theorems",
+    "seki": "count.theorems",
+    "basic eye points": "count.theorems",
+    "no agreement": "count.theorems",
+    "fill-back overflow": "count.fill-back",
+    "refusal": "count.replay",
+    "unexplained": "count.theorems",
+}
+"""The clause each cause is read off (spec/counting.md)."""
 
 _STYLE = """
 body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;margin:1.5rem;max-width:1400px;color:#111}
@@ -115,3 +143,147 @@ def study_page(result: dict) -> str:
 {examples}
 </body></html>
 """
+
+
+# -- the study as pages of the book -----------------------------------------------------------
+
+
+def _cause_name(cause: str, lang: Language) -> str:
+    return esc(CAUSE_ZH.get(cause, cause)) if lang.code == "zh" else esc(cause)
+
+
+def cause_href(cause: str) -> str:
+    return f"{CAUSE_FILES.get(cause, 'cause')}.html"
+
+
+def _book_matrix(result: dict, key: str, lang: Language) -> str:
+    names = list(result["rulesets"])
+    pairs = {(p["a"], p["b"]): p for p in result["pairs"]}
+    rows = []
+    for a in names:
+        cells = [esc(a)]
+        for b in names:
+            p = pairs.get((a, b)) or pairs.get((b, a))
+            if a == b or not p:
+                cells.append('<span class="diag">–</span>')
+                continue
+            same, both = p[key], p["both"]
+            cls = "all" if same == both else "most" if same * 10 >= both * 9 else "few"
+            title = lang.s("study.cell", same=same, both=both)
+            cells.append(
+                f'<span class="{cls}" title="{esc(title)}">{100 * same // both if both else 0}%</span>'
+            )
+        rows.append(cells)
+    head = ["", *(f'<span class="vert">{esc(n)}</span>' for n in names)]
+    return '<div class="scroll">' + table(head, rows, "matrix study") + "</div>"
+
+
+def _totals(result: dict) -> dict[str, int]:
+    causes: dict[str, int] = {}
+    for p in result["pairs"]:
+        for k, v in p["causes"].items():
+            causes[k] = causes.get(k, 0) + v
+    return causes
+
+
+def study_index(result: dict, lang: Language = EN) -> str:
+    """``study/index.html`` of an edition: the matrices, the causes (each linked to its page),
+    the record's own score."""
+    root = "../"
+    unexplained = len(result["unexplained"])
+    cause_rows = [
+        (link(cause_href(k), CAUSE_ZH.get(k, k) if lang.code == "zh" else k), str(v))
+        for k, v in _totals(result).items()
+    ]
+    engine = result["engine_score"]
+    engine_rows = [
+        (esc(d["record"]), esc(d["ruleset"]), esc(d["re"]), esc(d["jpd"]), esc(d["cause"]))
+        for d in engine["differ"]
+    ]
+    theorems = link(clause_href("count.theorems", root), "count.theorems")
+    body = [
+        f"<h1>{lang.t('study.title')}</h1>",
+        "<p>"
+        + lang.t(
+            "study.summary", records=result["records"], komi=result["komi_source"], unexplained=unexplained
+        )
+        + "</p>",
+        f"<h2>{lang.t('study.same-winner')}</h2>",
+        _book_matrix(result, "same_winner", lang),
+        f"<h2>{lang.t('study.same-margin')}</h2>",
+        _book_matrix(result, "same_margin", lang),
+        f"<h2>{lang.t('study.causes')}</h2>",
+        f"<p>{lang.h('study.causes.intro', theorems=theorems)}</p>",
+        table([lang.t("study.col.cause"), lang.t("study.col.games")], cause_rows),
+        f"<h2>{lang.t('study.engine')}</h2>",
+        f"<p>{lang.t('study.engine.equal', equal=engine['equal'], compared=engine['compared'])}</p>",
+        '<div class="scroll">'
+        + table(
+            [
+                lang.t(k)
+                for k in (
+                    "study.col.record",
+                    "col.ruleset",
+                    "study.col.re",
+                    "study.col.jpd",
+                    "study.col.cause",
+                )
+            ],
+            engine_rows,
+        )
+        + "</div>",
+    ]
+    return page(lang, lang.s("study.title"), "".join(body), "study/index.html")
+
+
+def cause_page(result: dict, cause: str, lang: Language = EN) -> str:
+    """``study/CAUSE.html``: the pairs of rulesets whose games differ by this cause, the clause it
+    is read off, and its example game drawn under both rulesets."""
+    root = "../"
+    anchor = CAUSE_SOURCES.get(cause, "count.theorems")
+    pairs = [
+        (esc(p["a"]), esc(p["b"]), str(p["both"]), str(p["causes"][cause]))
+        for p in result["pairs"]
+        if cause in p["causes"]
+    ]
+    d = result["examples"].get(cause)
+    example = ""
+    if d is not None:
+        boards = []
+        for name, winner, margin, komi, rows in zip(
+            (d["a"], d["b"]), d["winner"], d["margin"], d["komi"], d["boards"], strict=True
+        ):
+            said = lang.t("study.example.count", ruleset=name, winner=winner, margin=margin, komi=komi)
+            drawn = _board(rows, f"{d['record']} — {name}")
+            boards.append(f'<figure class="ex">{drawn}<figcaption>{said}</figcaption></figure>')
+        shares = ", ".join(f"{_cause_name(k, lang)} {esc(v)}" for k, v in d["causes"].items())
+        example = (
+            f"<h2>{lang.t('study.example')}</h2>"
+            f"<p>{lang.t('study.example.record', record=d['record'], a=d['a'], b=d['b'])} {shares}</p>"
+            f'<div class="overview">{"".join(boards)}</div>'
+        )
+    body = [
+        f"<h1>{_cause_name(cause, lang)}</h1>",
+        f"<p>{lang.h('study.cause.source', clause=link(clause_href(anchor, root), anchor))}</p>",
+        f"<h2>{lang.t('study.cause.pairs')}</h2>",
+        table(
+            [
+                lang.t("study.col.a"),
+                lang.t("study.col.b"),
+                lang.t("study.col.both"),
+                lang.t("study.col.differ"),
+            ],
+            pairs,
+        ),
+        example,
+        f"<p>{link('index.html', lang.s('study.back'))}</p>",
+    ]
+    title = CAUSE_ZH.get(cause, cause) if lang.code == "zh" else cause
+    return page(lang, title, "".join(body), f"study/{cause_href(cause)}")
+
+
+def study_pages(result: dict, lang: Language = EN):
+    """(path inside the edition, text) of the study's pages."""
+    yield "study/index.html", study_index(result, lang)
+    for cause in _totals(result) | result["examples"]:
+        yield f"study/{cause_href(cause)}", cause_page(result, cause, lang)

@@ -1,16 +1,21 @@
-"""``jpd book -o OUTDIR [PATHS…|--suite DIR] [--tag T] [--id PATTERN] [--pdf]``: the committee's case book.
+"""``jpd book -o OUTDIR [PATHS…|--suite DIR] [--tag T] [--id PATTERN] [--study FILE] [--pdf]``: the
+committee's case book.
 
 A static site in two editions, ``OUTDIR/en/`` and ``OUTDIR/zh/``: the same pages, each in its
 language, each linked to its twin; ``OUTDIR/index.html`` leads to both. It works from ``file://``
 (no server, no network), with a page per case, clause, seed article, open question and ruleset,
-and where the rulesets differ. With ``--pdf``, also ``OUTDIR/en/book.pdf`` and
-``OUTDIR/zh/book.pdf``, printed by headless Chromium. ``OUTDIR`` is new, empty or an earlier book,
-which is replaced whole (jpdtools/outdir.py). Exit status 1 when a case file could not be loaded
-(the rest is in the book), 2 for bad input (OUTDIR holding anything else, a link in it, a full
-disk), 3 when the selection chose no case.
+and where the rulesets differ. ``--study FILE`` (the ``study.json`` that ``jpd study --out DIR``
+writes) adds the compatibility study: ``study/index.html`` and a page per cause. While it builds,
+it says on standard error how far it is (one line updated in place on a terminal, else a line per
+quarter of each stage). With ``--pdf``, also ``OUTDIR/en/book.pdf`` and ``OUTDIR/zh/book.pdf``,
+printed by headless Chromium. ``OUTDIR`` is new, empty or an earlier book, which is replaced whole
+(jpdtools/outdir.py). Exit status 1 when a case file could not be loaded (the rest is in the
+book), 2 for bad input (OUTDIR holding anything else, a link in it, a full disk, a --study file
+that is not a study), 3 when the selection chose no case.
 """
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -19,7 +24,7 @@ from jpdtools.book.font import ENV
 from jpdtools.book.lang import EDITIONS
 from jpdtools.book.pdf import print_pdf
 from jpdtools.commands.selecting import add_outdir_arguments, add_suite_argument, outdir_value, suite_paths
-from jpdtools.errors import InputError
+from jpdtools.errors import InputError, read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outdir import check_outdir
 from jpdtools.outputs import check_output
@@ -45,6 +50,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only cases matching this glob",
     )
     parser.add_argument(
+        "--study",
+        type=Path,
+        metavar="FILE",
+        help="add the compatibility study: the study.json of jpd study --out DIR",
+    )
+    parser.add_argument(
         "--pdf",
         action="store_true",
         help="also print OUTDIR/en/book.pdf and OUTDIR/zh/book.pdf with headless Chromium",
@@ -59,10 +70,11 @@ def run(args: argparse.Namespace) -> int:
     check_outdir(outdir, LAYOUT)
     filters = Filters(tags=tuple(args.tag), ids=tuple(args.ids))
     paths = suite_paths(args)
-    report = build(outdir, paths, spec_dir(), load_presets(), default_loader(), filters)
+    study = load_study(args.study) if args.study is not None else None
+    progress = Progress(sys.stderr)
+    report = build(outdir, paths, spec_dir(), load_presets(), default_loader(), filters, study, progress)
+    progress.done()
     if args.json:
-        import json
-
         data = {"out": str(report.out), "files": report.pages, "cases": report.cases}
         data["failures"] = [str(f) for f in report.failures]
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -81,3 +93,48 @@ def run(args: argparse.Namespace) -> int:
         for lang in EDITIONS:
             print(f"printed {print_pdf(outdir, lang)}", file=sys.stderr if args.json else sys.stdout)
     return FAILURE if report.failures else SUCCESS
+
+
+STUDY_KEYS = ("records", "rulesets", "pairs", "examples", "unexplained", "engine_score", "komi_source")
+
+
+def load_study(path: Path) -> dict:
+    """The result ``jpd study --out`` wrote (``study.json``); InputError naming what is wrong."""
+    text = read_text_file(path, "--study file")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(
+            f"--study {path}: not JSON ({err.msg} at line {err.lineno}, column {err.colno})"
+        ) from None
+    missing = [k for k in STUDY_KEYS if not isinstance(data, dict) or k not in data]
+    if missing:
+        raise InputError(f"--study {path}: not a study.json of jpd study (no {', '.join(missing)})")
+    return data
+
+
+class Progress:
+    """How far the build is, on ``stream``: one line updated in place on a terminal, else a line
+    when a stage starts and at every quarter of it."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.shown: tuple[str, int] = ("", -1)
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        quarter = 4 * done // max(total, 1)
+        if self.tty:
+            if done == total or done % 50 == 0:
+                self.stream.write(f"\rjpd book: {stage} {done}/{total} ")
+                self.stream.flush()
+            return
+        if (stage, quarter) != self.shown and (stage != self.shown[0] or quarter > self.shown[1]):
+            self.shown = (stage, quarter)
+            self.stream.write(f"jpd book: {stage} {done}/{total}\n")
+            self.stream.flush()
+
+    def done(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
