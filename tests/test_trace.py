@@ -38,6 +38,16 @@ def test_article_to_clauses_to_cases(suite):
     assert "rep.no-retreat" in a.cited_by_clauses
 
 
+def test_a_sentence_traces_what_rests_on_it(suite):
+    s, files = suite
+    [a] = trace("001 第十条/13", s).articles  # 双活棋中，一方棋子单独围住的每个空点是其1目地。
+    assert a.article.id == "001 第十条" and a.sentence.quote.startswith("双活棋中，一方棋子单独围住")
+    assert [link.clause.anchor for link in a.clauses] == list(a.sentence.clauses)
+    citing = {c.id for f in files for c in f.cases if "001 第十条/13" in c.seeds}
+    assert citing and set(a.cited_by_cases) == citing and "count.art.012" in citing
+    assert to_json(trace("001 第十条/13", s))["articles"][0]["sentence"]["id"] == "001 第十条/13"
+
+
 def test_a_range_traces_every_article(suite):
     t = trace("000 §13–14", suite[0])
     assert [a.article.id for a in t.articles] == ["000 §13", "000 §14"]

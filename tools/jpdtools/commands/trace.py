@@ -72,9 +72,14 @@ def _where(info: ClauseInfo) -> str:
 
 def _article_lines(t: ArticleTrace) -> list[str]:
     a = t.article
-    lines = [f"{a.id}  ({t.title})", f"  “{a.quote}”"]
-    if a.non_normative:
-        lines.append(f"  non-normative: {a.non_normative}")
+    if t.sentence is not None:  # the query named one sentence: it, and what rests on it
+        lines = [f"{a.sentence_id(t.sentence)}  ({t.title})", f"  “{t.sentence.quote}”"]
+        if t.sentence.non_normative:
+            lines.append(f"  non-normative: {t.sentence.non_normative}")
+    else:
+        lines = [f"{a.id}  ({t.title})", f"  “{a.quote}”"]
+        if a.non_normative:
+            lines.append(f"  non-normative: {a.non_normative}")
     for link in t.clauses:
         c = link.clause
         lines.append(f"  → {c.anchor}  {c.heading}  {_where(c)}")

@@ -1,6 +1,7 @@
 """The chain seed article → clauses → cases, and back (``jpd trace``).
 
-:func:`trace` answers one query — an article (or any citation: ``000 §13–14``), a clause anchor
+:func:`trace` answers one query — an article (or any citation: ``000 §13–14``; a sentence,
+``001 第十条/13``, traces that sentence alone), a clause anchor
 (``rep.no-retreat``) or a case id — from the table ``spec/sources.yaml``, the anchors and
 ``Sources:`` lines of ``spec/*.md`` and the loaded suite. The values are plain frozen dataclasses;
 :func:`to_json` gives their JSON form (``"format": 1``; keys are stable, new keys may be added).
@@ -10,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from jpdtools.errors import InputError
-from jpdtools.review.sources import Article, ClauseSources, SourceTable
+from jpdtools.review.sources import Article, ClauseSources, Sentence, SourceTable, pinpoint
 from jpdtools.suite.model import Case, CaseFile
 
 JSON_FORMAT = 1
@@ -43,6 +44,7 @@ class ArticleTrace:
     clauses: tuple[ClauseLink, ...]
     cited_by_cases: tuple[str, ...]  # cases whose seeds: name this article
     cited_by_clauses: tuple[str, ...]  # clauses whose Sources: line names it
+    sentence: Sentence | None = None  # the query named this sentence of the article (``001 第十条/13``)
 
 
 @dataclass(frozen=True)
@@ -121,8 +123,32 @@ def trace(query: str, suite: Suite) -> Trace:
             f"{text!r} is no case id, no clause anchor of spec/*.md and no article of "
             f"spec/sources.yaml ({resolution.problem})"
         )
+    pins = pinpoint(suite.table, text)
+    if len(pins) == 1 and pins[0].sentence is not None and pins[0].sentence.label and pins[0].article:
+        return Trace(text, "article", articles=(_sentence(pins[0].article, pins[0].sentence, suite),))
     articles = tuple(_article(a, suite) for a in resolution.articles)
     return Trace(text, "article", articles=articles)
+
+
+def _pinned(citation: str, suite: Suite) -> tuple[tuple[str, str], ...]:
+    """(article id, sentence label) of each item of ``citation`` that names one sentence."""
+    return tuple(
+        (p.article.id, p.sentence.label) for p in pinpoint(suite.table, citation) if p.sentence and p.article
+    )
+
+
+def _sentence(article: Article, sentence: Sentence, suite: Suite) -> ArticleTrace:
+    """One sentence of an article: the clauses resting on it, and the cases citing it."""
+    source = suite.table.source(article.source)
+    key = (article.id, sentence.label)
+    links = tuple(ClauseLink(suite.clause(a), suite.citing_clause(a)) for a in sentence.clauses)
+    by_cases = tuple(sorted(c.id for c, _ in suite.cases if any(key in _pinned(s, suite) for s in c.seeds)))
+    by_clauses = tuple(
+        anchor
+        for anchor, line in suite.sources_lines.items()
+        if any(key in _pinned(s, suite) for s in line.citations)
+    )
+    return ArticleTrace(article, source.title if source else "", links, by_cases, by_clauses, sentence)
 
 
 def _names(citation: str, suite: Suite) -> tuple[str, ...]:
@@ -184,6 +210,15 @@ def _article_json(article: Article) -> dict:
     }
 
 
+def _sentence_json(article: Article, sentence: Sentence) -> dict:
+    return {
+        "id": article.sentence_id(sentence),
+        "quote": sentence.quote,
+        "clauses": list(sentence.clauses),
+        "non_normative": sentence.non_normative,
+    }
+
+
 def _clause_trace_json(t: ClauseTrace) -> dict:
     return {
         **_clause_json(t.clause),
@@ -200,6 +235,7 @@ def to_json(t: Trace) -> dict:
         out["articles"] = [
             {
                 **_article_json(a.article),
+                **({"sentence": _sentence_json(a.article, a.sentence)} if a.sentence else {}),
                 "title": a.title,
                 "clauses": [{**_clause_json(link.clause), "cases": list(link.cases)} for link in a.clauses],
                 "cited_by_cases": list(a.cited_by_cases),
