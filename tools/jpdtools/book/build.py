@@ -46,6 +46,13 @@ class BuildReport:
     font: FontSource | None = None  # the CJK font the book's was cut from (None: it carries none)
 
 
+def _wording(table, sentence_id: str) -> tuple[str, str]:
+    """The text and id of the seed sentence ``sentence_id`` names (a public rule's own words)."""
+    pins = pinpoint(table, sentence_id) if sentence_id else ()
+    found = pins[0].sentence if len(pins) == 1 else None
+    return (found.quote, sentence_id) if found is not None else ("", "")
+
+
 def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
     """The sources table of the spec, plus every citation of the suite it does not resolve."""
     path = spec_dir / SOURCES_FILE
@@ -60,7 +67,10 @@ def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
             a.quote,
             a.clauses,
             a.non_normative,
-            sentences=tuple(SeedSentence(x.label, x.quote, x.clauses, x.non_normative) for x in a.sentences),
+            sentences=tuple(
+                SeedSentence(x.label, x.quote, x.clauses, x.non_normative, x.zh, *_wording(table, x.wording))
+                for x in a.sentences
+            ),
         )
         for s in table.sources
         for a in s.articles

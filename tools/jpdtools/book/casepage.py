@@ -30,7 +30,7 @@ from jpdtools.book.page import (
     table,
     ul,
 )
-from jpdtools.book.page import quote as quote_html
+from jpdtools.book.quotes import rule_html
 from jpdtools.book.reviewpanel import review_panel
 from jpdtools.book.reviewview import decision_html, ruling_of, shown_status, standing_badge
 from jpdtools.book.statusproof import status_proof_section, status_proof_summary
@@ -175,10 +175,10 @@ def _citation(book: Book, citation: str) -> str:
     for article, label in pins:
         if label is not None and article.sentences:
             href = seed_href(article.id, ROOT) + (f"#s{label}" if label else "")
-            out.append(quote_html(article.sentence(label), lang, "operative"))
+            out.append(rule_html(article, article.sentence_at(label), lang, "operative"))
             out.append(f'<p class="cite-of">— {ident(href, article.sentence_id(label))}</p>')
         else:
-            shown = quote_html(article.quote, lang) if article.quote else ""
+            shown = rule_html(article, article.sentence_at(""), lang) if article.quote else ""
             out.append(f"<p>{ident(seed_href(article.id, ROOT), article.id)}</p>{shown}")
     return "".join(out)
 

@@ -7,6 +7,7 @@ from collections import Counter
 
 from jpdtools.book.context import Book
 from jpdtools.book.page import case_href, clause_href, code, esc, link, page, seed_href, slug, table, ul
+from jpdtools.book.quotes import rule_html
 from jpdtools.book.rows import case_rows
 from jpdtools.book.seeds import SeedArticle, SeedSentence
 
@@ -58,7 +59,11 @@ def _sentence(book: Book, article: SeedArticle, sentence: SeedSentence, cases: l
     lang = book.lang
     label = sentence.label
     number = f'<a class="sid" href="#s{esc(label)}">{esc("/" + label if label else article.id)}</a>'
-    text = f'<span class="text" lang="{_lang_of(article)}">{esc(sentence.quote)}</span>'
+    text = (
+        rule_html(article, sentence, lang, "text", "span")
+        if article.public
+        else f'<span class="text" lang="{_lang_of(article)}">{esc(sentence.quote)}</span>'
+    )
     if sentence.clauses:
         clauses = ", ".join(link(clause_href(c, root), c) for c in sentence.clauses)
         notes = [lang.h("seed.rests-on", clauses=clauses)]
@@ -98,7 +103,7 @@ def article_page(book: Book, article: SeedArticle, cited: list, by_sentence: dic
             body.append(_sentence(book, article, s, by_sentence.get((article.id, s.label), []), root))
         body.append("</div>")
     elif article.quote:
-        body.append(f'<blockquote lang="{_lang_of(article)}">{esc(article.quote)}</blockquote>')
+        body.append(rule_html(article, article.sentence_at(""), lang))
     if not article.listed:
         body.append(f"<p>{lang.h('seed.unlisted', file=code('spec/sources.yaml'))}</p>")
     body += [f"<h2>{lang.t('seed.clauses')}</h2>", ul(clauses)]

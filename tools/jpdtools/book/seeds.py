@@ -21,6 +21,9 @@ class SeedSentence:
     quote: str
     clauses: tuple[str, ...] = ()
     non_normative: str = ""
+    zh: str = ""  # a public rule: this project's Chinese rendering of it
+    wording: str = ""  # a public rule: its own words, as a seed sentence records them
+    wording_id: str = ""  # that seed sentence's id ("004 Chinese summary 4")
 
     @property
     def status(self) -> str:
@@ -41,6 +44,18 @@ class SeedArticle:
 
     def sentence(self, label: str) -> str:
         return next((x.quote for x in self.sentences if x.label == label), "")
+
+    def sentence_at(self, label: str) -> SeedSentence:
+        """The sentence at ``label``, or one holding the article's first quotation."""
+        return next(
+            (x for x in self.sentences if x.label == label),
+            next((x for x in self.sentences if x.quote == self.quote), SeedSentence(label, self.quote)),
+        )
+
+    @property
+    def public(self) -> bool:
+        """A public source's rule (in this project's words), not a seed's text."""
+        return not self.source.isdigit()
 
     def sentence_id(self, label: str) -> str:
         """How a citation names the sentence at ``label`` (``001 第十条/13``)."""

@@ -12,12 +12,12 @@ from jpdtools.book.page import (
     ident,
     link,
     page,
-    quote,
     seed_href,
     slug,
     table,
     ul,
 )
+from jpdtools.book.quotes import rule_html
 from jpdtools.book.rows import case_rows
 
 
@@ -65,7 +65,8 @@ def clause_page(book: Book, anchor: str, cited: list, decides: dict | None = Non
     doc = link(f"{root}spec/{slug(s.file)}.html{fragment}", lang.s("clause.where", file=s.file, line=s.line))
     articles = [a for a in book.seeds.articles if anchor in a.clauses]
     seeds = [
-        link(seed_href(a.id, root), a.id) + (f" — {quote(a.quote, lang, tag='span')}" if a.quote else "")
+        link(seed_href(a.id, root), a.id)
+        + (f" — {rule_html(a, a.sentence_at(''), lang, tag='span')}" if a.quote else "")
         for a in articles
     ]
     body = [

@@ -281,6 +281,7 @@ def check_sources(
         for f in (
             *traceability.check_table(table, anchors, citing_cases(files) if whole_suite else None),
             *traceability.check_spec_citations(spec_dir, table),
+            *traceability.check_renderings(table),
             *(traceability.check_quotes(table, seeds_root) if seeds_root is not None else ()),
         )
     ]

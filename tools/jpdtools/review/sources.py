@@ -53,8 +53,8 @@ SOURCES_FILE = "sources.yaml"
 FORMAT = 2
 FILE_KEYS = ("format", "sources")
 SOURCE_KEYS = ("key", "title", "file", "articles")
-ARTICLE_KEYS = ("id", "quote", "sentences", "clauses", "non-normative")
-SENTENCE_KEYS = ("n", "quote", "clauses", "non-normative")
+ARTICLE_KEYS = ("id", "quote", "sentences", "clauses", "non-normative", "zh", "wording")
+SENTENCE_KEYS = ("n", "quote", "clauses", "non-normative", "zh", "wording")
 
 # traditional characters (as in the 003 seed) → simplified, for comparing citations, ids and quotations
 TRADITIONAL = str.maketrans(
@@ -100,6 +100,9 @@ class Sentence:
     clauses: tuple[str, ...] = ()  # the clauses resting on this sentence
     location: Location | None = field(default=None, compare=False)
     non_normative: str = ""  # why it implements nothing ("heading", "history", …)
+    # a public source's rule only (the seeds are quoted as written, never rendered):
+    zh: str = ""  # the rule rendered in Chinese in this project's words (shown as the project's)
+    wording: str = ""  # the id of the seed sentence that records the source's own words (004)
 
     @property
     def status(self) -> str:
@@ -285,21 +288,35 @@ def _article(entry, key: str, path: str) -> Article:
         quote = _text(entry, "quote", f"article {article_id!r}", path)
         clauses = _clauses(entry, article_id, path)
         reason = _reason(entry, article_id, path)
-        sentences: tuple[Sentence, ...] = (Sentence("", quote, clauses, _at(entry, "quote", path), reason),)
+        zh, wording = _rendering(entry, article_id, key, path)
+        sentences: tuple[Sentence, ...] = (
+            Sentence("", quote, clauses, _at(entry, "quote", path), reason, zh, wording),
+        )
     else:
-        for misplaced in ("clauses", "non-normative"):
+        for misplaced in ("clauses", "non-normative", "zh", "wording"):
             if misplaced in entry:
                 raise InputError(
                     f"article {article_id!r} lists sentences: put {misplaced!r} on each sentence",
                     entry.key_location(misplaced, path),
                 )
-        sentences = _sentences(entry, article_id, path)
+        sentences = _sentences(entry, article_id, key, path)
     clauses = tuple(dict.fromkeys(c for s in sentences for c in s.clauses))
     quote = next((s.quote for s in sentences if s.clauses), sentences[0].quote)
     marked = all(s.non_normative and not s.clauses for s in sentences)
     return Article(
         article_id, key, quote, clauses, sentences[0].non_normative if marked else "", where, sentences
     )
+
+
+def _rendering(entry: LocDict, what: str, key: str, path: str) -> tuple[str, str]:
+    """``zh`` and ``wording`` of a public source's rule; a seed is quoted as written and has neither."""
+    given = [k for k in ("zh", "wording") if k in entry]
+    if given and key.isdigit():
+        raise InputError(
+            f"{what!r} is a seed's, quoted as written: {given[0]!r} is for a public source's rule",
+            entry.key_location(given[0], path),
+        )
+    return tuple(_text(entry, k, f"{what!r}", path) if k in entry else "" for k in ("zh", "wording"))  # type: ignore[return-value]
 
 
 def _reason(entry: LocDict, what: str, path: str) -> str:
@@ -317,7 +334,7 @@ def _clauses(entry: LocDict, what: str, path: str) -> tuple[str, ...]:
     return tuple(str(c).strip() for c in value)
 
 
-def _sentences(entry: LocDict, article_id: str, path: str) -> tuple[Sentence, ...]:
+def _sentences(entry: LocDict, article_id: str, key: str, path: str) -> tuple[Sentence, ...]:
     """``sentences: [{n, quote, clauses | non-normative}, …]``: two or more, ``n`` counting 1, 2, …"""
     items = entry["sentences"]
     if not isinstance(items, LocList) or len(items) < 2:
@@ -346,7 +363,8 @@ def _sentences(entry: LocDict, article_id: str, path: str) -> tuple[Sentence, ..
             raise InputError(
                 f"sentence {what!r} has clauses and is marked non-normative", _at(item, "n", path)
             )
-        out.append(Sentence(str(label), quote, clauses, _at(item, "quote", path), reason))
+        zh, wording = _rendering(item, what, key, path)
+        out.append(Sentence(str(label), quote, clauses, _at(item, "quote", path), reason, zh, wording))
     return tuple(out)
 
 

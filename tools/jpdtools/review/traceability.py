@@ -65,6 +65,40 @@ def check_table(
     return found
 
 
+def check_renderings(table: SourceTable) -> list[Finding]:
+    """Every ``wording`` of a public rule names one seed sentence (the source's own words as a seed
+    records them), and every public rule has its Chinese rendering (``zh``) or that wording."""
+    found = []
+    for source in table.sources:
+        if source.is_seed:
+            continue
+        for article in source.articles:
+            for sentence in article.sentences:
+                where = sentence.location or article.location
+                name = article.sentence_id(sentence)
+                if sentence.wording:
+                    pinned = pinpoint(table, sentence.wording)
+                    if (
+                        len(pinned) != 1
+                        or pinned[0].sentence is None
+                        or not pinned[0].article.source.isdigit()
+                    ):
+                        found.append(
+                            Finding(
+                                f"the wording of {name!r}, {sentence.wording!r}, names no one seed sentence",
+                                where,
+                            )
+                        )
+                if not sentence.zh and not sentence.wording:
+                    found.append(
+                        Finding(
+                            f"the public rule {name!r} has no Chinese: give 'zh' or 'wording'",
+                            where,
+                        )
+                    )
+    return found
+
+
 def check_case_citations(files: Sequence[CaseFile], table: SourceTable) -> list[Finding]:
     """Every ``seeds:`` citation of every case resolves to articles of the table, each of its
     items to one sentence (:func:`pinpoint`), and the first citation to a sentence implementing
