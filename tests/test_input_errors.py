@@ -173,6 +173,7 @@ def test_the_old_outdir_argument_still_works_with_a_note(tmp_path, capsys):
         ["lint", str(conformance_dir() / "ko.yaml"), "--no-coverage-table"],
         ["rules", "chinese"],
         ["trace", "ko.simple.001"],
+        ["review", "status"],
     ],
 )
 def test_every_command_that_prints_a_result_prints_json(argv, capsys):

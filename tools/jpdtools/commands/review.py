@@ -12,6 +12,7 @@ an earlier revision.
 """
 
 import argparse
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -40,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--policy", type=Path, metavar="FILE", help=f"the quorum (default: spec/{POLICY_FILE})"
         )
+        p.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def _suite(folder: Path, presets):
@@ -64,11 +66,26 @@ def run(args: argparse.Namespace) -> int:
     revisions = {("case", c.id): c.content_revision for _, cases in files.values() for c in cases}
     revisions.update({("question", a): asked.get(a, "") for a in anchors})
     if args.action == "status":
-        return _status(items, revisions, policy)
+        return _status(items, revisions, policy, args.json)
     entries = [e for path in args.files for e in load_review_file(path).entries]
     plan = Plan()
     changed = plan_changes(items, entries, plan, revisions, policy)
     written = [] if args.dry_run else write_changes(files, changed, spec / QUESTION_REVIEWS, questions)
+    if args.json:
+        data = {
+            "entries": len(entries),
+            "files": [str(f) for f in args.files],
+            "quorum": policy.quorum,
+            "applied": list(plan.applied),
+            "already_recorded": list(plan.unchanged),
+            "below_quorum": list(plan.below),
+            "earlier_revision": list(plan.earlier),
+            "conflicts": list(plan.conflicts),
+            "written": list(written),
+            "dry_run": args.dry_run,
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return FAILURE if plan.conflicts else SUCCESS
     for title, lines in (
         ("applied", plan.applied),
         ("already recorded", plan.unchanged),
@@ -99,8 +116,10 @@ _LISTED = (
 )
 
 
-def _status(items: dict, revisions: dict, policy: Policy) -> int:
-    print(f"quorum: {policy.quorum}" + (f", or the chair ({policy.chair})" if policy.chair else ""))
+def _status(items: dict, revisions: dict, policy: Policy, as_json: bool = False) -> int:
+    data: dict = {"quorum": policy.quorum, "chair": policy.chair or None}
+    say = (lambda _text: None) if as_json else print
+    say(f"quorum: {policy.quorum}" + (f", or the chair ({policy.chair})" if policy.chair else ""))
     for target in ("case", "question"):
         mine = {k: v for k, v in items.items() if k[0] == target}
         whole = {k: standing(v, revisions[k], "", policy.quorum) for k, v in mine.items()}
@@ -111,11 +130,13 @@ def _status(items: dict, revisions: dict, policy: Policy) -> int:
             for r in v.rulings
         )
         comments = sum(len(v.comments) for v in mine.values())
+        mine_data = {"total": len(mine), "statuses": {s: tally[s] for s in REVIEW_STATUSES}}
+        data[f"{target}s"] = {**mine_data, "rulings": dict(sorted(rulings.items())), "comments": comments}
         shown = ", ".join(f"{tally[s]} {s}" for s in REVIEW_STATUSES)
         line = f"{target}s: {len(mine)} — {shown}"
         if rulings:
             line += "; rulings on one ruleset: " + ", ".join(f"{n} {s}" for s, n in sorted(rulings.items()))
-        print(line + f"; {comments} comment(s)")
+        say(line + f"; {comments} comment(s)")
         scoped = [
             (k, r, standing(v, revisions[k], r, policy.quorum))
             for k, v in mine.items()
@@ -124,9 +145,15 @@ def _status(items: dict, revisions: dict, policy: Policy) -> int:
         for state, words in _LISTED:
             found = [(k, r, s) for k, r, s in scoped if s.state == state]
             if found:
-                print(f"  {words}: {len(found)}")
-                for (_, ident), ruleset, s in found:
-                    print(f"    {ident}{f' on {ruleset}' if ruleset else ''}: {_describe(s)}")
+                say(f"  {words}: {len(found)}")
+                data[f"{target}s"][words] = [
+                    f"{ident}{f' on {ruleset}' if ruleset else ''}: {_describe(s)}"
+                    for (_, ident), ruleset, s in found
+                ]
+                for line in data[f"{target}s"][words]:
+                    say(f"    {line}")
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     return SUCCESS
 
 
