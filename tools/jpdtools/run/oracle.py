@@ -25,6 +25,7 @@ from jpdtools.run.compare import (
     count_claim_holds,
     end_holds,
     judge,
+    judge_settling,
     observed_claim,
     observed_count_claim,
     observed_end,
@@ -41,7 +42,7 @@ from jpdtools.suite.model import (
 from jpdtools.suite.selection import choose_variant
 
 DERIVED = "derived"
-"""The ``selector`` of an expectation the oracle changed (reports say where it came from)."""
+"""The ``selector`` of an expectation the oracle changed (the case's text no longer says it all)."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +85,6 @@ def variant_verdict(
                 f"{', '.join(case.depends) or 'every axis'}) disagrees with the reference: {found}"
             )
     derived = derive(template, observation)
-    if derived is None and claimed is not None and not contradiction:
-        derived = claimed
     if derived is None:
         return VariantVerdict(why="its settling claims do not hold under the variant")
     return VariantVerdict(expectation=derived, contradiction=contradiction)
@@ -94,21 +93,18 @@ def variant_verdict(
 def derive(template: Expectation, observation: Observation) -> Expectation | None:
     """``template`` with every claim ``observation`` does not make true replaced by the one it
     does (None when a settling claim fails: a stage is not re-derived)."""
-    if template.settles:
-        from jpdtools.run.compare import judge_settling
-
-        if observation.settling is None or judge_settling(template.settle, observation.settling)[0]:
-            return None
+    settling = observation.settling
+    if template.settles and (settling is None or judge_settling(template.settle, settling)[0]):
+        return None
     steps = tuple(_step(v, observation) for v in template.steps)
     end = template.end
     if end is not None and observation.end is not None and not end_holds(end, observation.end):
         end = replace(observed_end(observation.end), location=end.location)
     count, points = template.count, template.points
-    refused = observation.count is not None and observation.count.error is not None
-    if refused and points:  # a refused count has no points: the refusal is the claim
-        assert observation.count is not None and observation.count.error is not None
+    code = observation.count.error if observation.count is not None else None
+    if code is not None and points:  # a refused count has no points: the refusal is the claim
         points = ()
-        count = count or CountVerdict((CountClaim("error", code=observation.count.error),))
+        count = count or CountVerdict((CountClaim("error", code=code),))
     if observation.count is not None:
         count = _count(count, observation)
         points = _points(points, observation)
