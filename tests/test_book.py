@@ -182,6 +182,10 @@ def test_a_page_for_every_case_clause_question_ruleset_and_article(book):
     # a case quotes the sentence its verdict rests on and links it on its article's page
     resign = (out / "cases" / "ending.resign.001.html").read_text(encoding="utf-8")
     assert "一方中途认输时，棋局终止。</blockquote>" in resign and f"{slug('000 §31')}.html#s5" in resign
+    # a clause's page quotes the sentences resting on it, not their articles' first sentence
+    clause = (out / "clauses" / f"{slug('end.resignation')}.html").read_text(encoding="utf-8")
+    assert f"{slug('000 §31')}.html#s5" in clause and "一方中途认输时，棋局终止。" in clause
+    assert "等子比空，目多为赢" not in clause
     assert (out / "differences" / "index.html").is_file() and (out / "index.html").is_file()
 
 

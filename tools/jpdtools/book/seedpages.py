@@ -114,6 +114,18 @@ def article_page(book: Book, article: SeedArticle, cited: list, by_sentence: dic
     return page(lang, article.id, "".join(body), f"seeds/{slug(article.id)}.html")
 
 
+def clause_sentences(book: Book, anchor: str, root: str) -> list[str]:
+    """The sentences resting on clause ``anchor``, each linked to its place in its article and
+    quoted (for the clause's page)."""
+    out = []
+    for article in book.seeds.articles:
+        for s in article.sentences:
+            if anchor in s.clauses:
+                name = link(_sentence_href(article, s.label, root), article.sentence_id(s.label))
+                out.append(f"{name} — {rule_html(article, s, book.lang, tag='span')}")
+    return out
+
+
 def _chips(article: SeedArticle, by_sentence: dict, root: str) -> str:
     """One mark per sentence, coloured by its status, linking to it on the article's page."""
     out = []

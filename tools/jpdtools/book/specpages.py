@@ -3,6 +3,7 @@ the cases citing it), an index of them, and each spec document whole. In the Chi
 clause shows its Chinese rendering instead of the English (the English, marked, where there is
 none yet)."""
 
+from jpdtools.book import seedpages
 from jpdtools.book.context import Book
 from jpdtools.book.page import (
     case_href,
@@ -12,12 +13,10 @@ from jpdtools.book.page import (
     ident,
     link,
     page,
-    seed_href,
     slug,
     table,
     ul,
 )
-from jpdtools.book.quotes import rule_html
 from jpdtools.book.rows import case_rows
 
 
@@ -63,12 +62,7 @@ def clause_page(book: Book, anchor: str, cited: list, decides: dict | None = Non
     s = book.spec.sections[anchor]
     fragment = f"#{anchor}" if s.level else ""
     doc = link(f"{root}spec/{slug(s.file)}.html{fragment}", lang.s("clause.where", file=s.file, line=s.line))
-    articles = [a for a in book.seeds.articles if anchor in a.clauses]
-    seeds = [
-        link(seed_href(a.id, root), a.id)
-        + (f" — {rule_html(a, a.sentence_at(''), lang, tag='span')}" if a.quote else "")
-        for a in articles
-    ]
+    seeds = seedpages.clause_sentences(book, anchor, root)  # the sentences resting on it
     body = [
         f"<h1>{code(anchor)} — {book.clause_heading(anchor)}</h1><p>{doc}</p>",
         f'<div class="spec">{book.clause_html(anchor, root)}</div>',
