@@ -584,3 +584,13 @@ def test_a_garbled_answer_is_quoted_and_every_exchange_is_in_the_transcript(pres
     assert transcript[0].startswith('> {"type":"run"') and '"type":"result"' in transcript[-1].replace(
         " ", ""
     )
+
+
+def test_a_crash_loop_of_a_jsonl_program_is_bounded(presets):
+    from jpdtools.verify.jsonl.adapter import CRASH_LOOP
+
+    with JsonlAdapter(FAKE, timeout=TIMEOUT) as adapter:
+        adapter.capabilities()
+        errors = [observe(adapter, 3, presets).error for _ in range(CRASH_LOOP + 2)]
+    assert all(errors) and adapter.restarts == CRASH_LOOP  # no launch after the bound
+    assert errors[-1].startswith(f"not run: the program failed {CRASH_LOOP} items in a row")

@@ -60,6 +60,8 @@ MAX_START_FAILURES = 3  # after this many failed launches in a row, stop relaunc
 MAX_LINE_BYTES = 8 << 20  # a longer line is garbage (a 25×25 result with 300 steps is ~250 KB)
 
 
+CRASH_LOOP = 10
+"""Items in a row a program may fail by dying, hanging or garbling before it is relaunched no more."""
 GARBLED_QUOTE = 200  # characters of a garbled line quoted in the error
 TRANSCRIPT_CHARS = 4000  # characters of one line kept in an item's transcript
 
@@ -195,6 +197,9 @@ class JsonlAdapter:
         self._waited = 0.0
         self._case = ""
         self._transcript: list[str] = []  # the lines of the current item: "> " sent, "< " received
+        self.crashes = 0  # items in a row the program failed by dying, hanging or garbling
+        self.restarts = 0
+        self._last_crash = ""
         with contextlib.suppress(JsonlError):
             self._started()
 
@@ -280,6 +285,11 @@ class JsonlAdapter:
         rules: Rules,
     ) -> Observation:
         self._runs += 1
+        if self.crashes >= CRASH_LOOP:
+            # a crash loop is bounded: no more relaunching, each remaining item an error saying why
+            return Observation(
+                "", error=f"not run: the program failed {self.crashes} items in a row ({self._last_crash})"
+            )
         try:
             counts = self._counts()
         except JsonlError as err:
@@ -305,16 +315,23 @@ class JsonlAdapter:
         except JsonlError as err:
             return Observation("", error=str(err))
         except _Timeout as err:
-            self._discard()
-            return Observation("", error=f"{self.name}: {err} (restarted)")
+            return self._crashed(f"{self.name}: {err} (restarted)")
         except _Exited as err:
-            self._discard()
-            return Observation("", error=f"{self.name}: {err} (restarted)")
+            return self._crashed(f"{self.name}: {err} (restarted)")
         except ProtocolError as err:
-            self._discard()
             quoted = f": {_clip(line)!r}" if line else ""
-            return Observation("", error=f"{self.name}: garbled answer{quoted}: {err} (restarted)")
+            return self._crashed(f"{self.name}: garbled answer{quoted}: {err} (restarted)")
+        self.crashes = 0
         return self._observation(msg, answer, moves)
+
+    def _crashed(self, message: str) -> Observation:
+        """An item the program failed by dying, hanging or garbling: it is relaunched for the next
+        one, at most :data:`CRASH_LOOP` items in a row."""
+        self._discard()
+        self.restarts += 1
+        self.crashes += 1
+        self._last_crash = f"last: {message}"
+        return Observation("", error=message)
 
     def _note(self, line: str) -> None:
         self._transcript.append(_clip(line, TRANSCRIPT_CHARS))
