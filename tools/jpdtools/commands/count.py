@@ -24,7 +24,7 @@ from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools import table
 from jpdtools.commands.recordopts import add_komi_argument
-from jpdtools.commands.selecting import add_rules_argument, rules_value
+from jpdtools.commands.selecting import add_lang_argument, add_rules_argument, rules_value, speaker
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import Marks, MarksError, Refusal, play_action, read_marks, replay_record
@@ -78,6 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "under a ruleset without passes",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_lang_argument(parser)
 
 
 # -- the input ------------------------------------------------------------------------------
@@ -434,10 +435,12 @@ def run(args) -> int:
         print(json.dumps([row_json(r) for r in rows], ensure_ascii=False, indent=2))
         return 0
     headers = ["ruleset", "method", "unit", "black", "white", "komi", "margin", "winner"]
-    print(table.render(headers, [table_row(r) for r in rows], table.terminal_width(args.wide)))
+    line, cell = speaker(args.lang)
+    cells = [[cell(c) for c in table_row(r)] for r in rows]
+    print(table.render([cell(h) for h in headers], cells, table.terminal_width(args.wide)))
     notes = refusal_notes(rows)
     if notes:
-        print("\nrefused actions:\n" + "\n".join(f"  {n}" for n in notes))
+        print("\n" + line("refused actions:") + "\n" + "\n".join(f"  {line(n)}" for n in notes))
     if len(rows) == 1:
-        print("\n" + explanation(rows[0]))
+        print("\n" + "\n".join(line(x) for x in explanation(rows[0]).split("\n")))
     return 0

@@ -14,12 +14,20 @@ some ruleset.
 import argparse
 import difflib
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from jpdref.coords import GTP_COLUMNS
 
 from jpdtools import table
-from jpdtools.commands.selecting import RULES_HELP, add_rules_argument, add_suite_argument, suite_paths
+from jpdtools.book.lang.output import text_zh
+from jpdtools.commands.selecting import (
+    RULES_HELP,
+    add_lang_argument,
+    add_rules_argument,
+    add_suite_argument,
+    suite_paths,
+)
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import spec_dir
@@ -73,6 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_suite_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_lang_argument(parser)
 
 
 # -- diagrams ----------------------------------------------------------------------------------
@@ -365,7 +374,12 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        lines = explain_case(case, case_file.path, items, results, spec_anchors(spec_dir()))
+        shown = case
+        if args.lang == "zh":  # the case's own Chinese title and note, where it has them
+            shown = replace(case, title=case.zh_title or case.title, note=case.zh_note or case.note)
+        lines = explain_case(shown, case_file.path, items, results, spec_anchors(spec_dir()))
+        if args.lang == "zh":
+            lines = text_zh("\n".join(lines), presets).split("\n")
         print("\n".join(table.wrap(lines, table.terminal_width(args.wide))))
     bad = any(r.status in (Status.FAIL, Status.ERROR) for r in results)
     return FAILURE if bad else SUCCESS

@@ -11,7 +11,7 @@ import re
 from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
 
 from jpdtools import table
-from jpdtools.commands.selecting import add_rules_argument, rules_value
+from jpdtools.commands.selecting import add_lang_argument, add_rules_argument, rules_value, speaker
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
 from jpdtools.run.adapters import Observation, ReferenceAdapter
@@ -32,6 +32,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--size", help="start from an empty board: N or WxH")
     parser.add_argument("--handicap", type=int, default=0, help="handicap stones (2..9)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_lang_argument(parser)
 
 
 def run(args) -> int:
@@ -51,10 +52,15 @@ def run(args) -> int:
 
         print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
     elif len(observed) == 1:
-        _print_one(*observed[0], setup, table.terminal_width(args.wide))
+        _print_one(*observed[0], setup, table.terminal_width(args.wide), speaker(args.lang))
     else:
-        _print_table(observed, moves, setup, table.terminal_width(args.wide))
+        _print_table(observed, moves, setup, table.terminal_width(args.wide), speaker(args.lang))
     return 0
+
+
+def _render(say, headers, rows, width=None) -> str:
+    _, cell = say
+    return table.render([cell(h) for h in headers], [[cell(c) for c in row] for row in rows], width)
 
 
 # -- input ------------------------------------------------------------------------------------
@@ -134,8 +140,9 @@ def _end(obs: Observation) -> str:
     return f"{e.result} ({e.kind})"
 
 
-def _print_one(name: str, obs: Observation, setup: Setup, width: int | None) -> None:
-    print(f"{name}: {setup.width}x{setup.height}, {setup.to_move} to move")
+def _print_one(name: str, obs: Observation, setup: Setup, width: int | None, say) -> None:
+    line, cell = say
+    print(f"{name}: {line(f'{setup.width}x{setup.height}, {setup.to_move} to move')}")
     rows = []
     for n, step in enumerate(obs.steps, 1):
         verdict = "legal" if step.legal else f"illegal {step.reason}"
@@ -147,18 +154,18 @@ def _print_one(name: str, obs: Observation, setup: Setup, width: int | None) -> 
             detail.append("self-captures " + " ".join(step.self_captures))
         rows.append([str(n), step.action, verdict, effect, "; ".join(detail)])
     if rows:
-        print(table.render(["step", "action", "verdict", "effect", "stones removed"], rows, width))
-    print(f"end: {_end(obs)}")
+        print(_render(say, ["step", "action", "verdict", "effect", "stones removed"], rows, width))
+    print(f"{cell('end')}: {cell(_end(obs))}")
 
 
-def _print_table(observed, moves, setup: Setup, width: int | None) -> None:
+def _print_table(observed, moves, setup: Setup, width: int | None, say) -> None:
     """One column per ruleset; on a terminal too narrow for them, one column per group of
     rulesets that agree on every step (lettered, with a legend)."""
-    print(f"{setup.width}x{setup.height}, {setup.to_move} to move")
+    print(say[0](f"{setup.width}x{setup.height}, {setup.to_move} to move"))
     columns = [
         (name, [*(_cell(obs.steps[n]) for n in range(len(moves))), _end(obs)]) for name, obs in observed
     ]
-    full = table.render(["step", "action", *(name for name, _ in columns)], _rows(moves, columns))
+    full = _render(say, ["step", "action", *(name for name, _ in columns)], _rows(moves, columns))
     if width is None or max(len(line) for line in full.splitlines()) <= width:
         print(full)
         return
@@ -166,7 +173,7 @@ def _print_table(observed, moves, setup: Setup, width: int | None) -> None:
     for name, cells in columns:
         groups.setdefault(tuple(cells), []).append(name)
     merged = [(chr(ord("A") + i), list(cells)) for i, cells in enumerate(groups)]
-    print(table.render(["step", "action", *(letter for letter, _ in merged)], _rows(moves, merged), width))
+    print(_render(say, ["step", "action", *(letter for letter, _ in merged)], _rows(moves, merged), width))
     for (letter, _), names in zip(merged, groups.values(), strict=True):
         print(f"{letter}: {' '.join(names)}")
 

@@ -82,6 +82,25 @@ def outdir_value(args: argparse.Namespace, command: str) -> Path:
     return Path(chosen)
 
 
+def add_lang_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=("en", "zh"),
+        default="en",
+        help="the language of the text: en (default) or zh (简体中文, the book's catalogues and glossary)",
+    )
+
+
+def speaker(lang: str):
+    """(a line, a table cell) in ``lang``: as written, in English; in Chinese by the book's
+    catalogues and glossary (jpdtools/book/lang/output.py, imported only then)."""
+    if lang != "zh":
+        return (lambda s: s), (lambda s: s)
+    from jpdtools.book.lang.output import cell_zh, line_cli_zh
+
+    return line_cli_zh, cell_zh
+
+
 def add_suite_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--suite",

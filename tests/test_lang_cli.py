@@ -1,0 +1,45 @@
+"""``jpd explain|count|play --lang zh``: the commands' text in Chinese from the book's catalogues
+and glossary (each ruleset's own term for a refusal by repetition), the English unchanged."""
+
+from jpdtools.cli import main
+
+DIAGRAM = "5x5 B\n. X O . .\n. X O . .\n. X O . .\n. X O . .\n. X O . .\n"
+
+
+def run(capsys, *argv) -> str:
+    main(list(argv))
+    return capsys.readouterr().out
+
+
+def test_explain_in_chinese_names_each_rulesets_refusal(capsys):
+    en = run(capsys, "explain", "ko.simple.001")
+    assert en == run(capsys, "explain", "ko.simple.001", "--lang", "en")
+    zh = run(capsys, "explain", "ko.simple.001", "--lang", "zh")
+    assert "在棋盘中央立即回提单子劫" in zh.splitlines()[0]  # the case's own Chinese title
+    assert "初始局面：7x7，黑先走" in zh and "第 2 步：白 C4" in zh
+    after = zh.split("第 2 步：白 C4", 1)[1]
+    jpd = after.split("\n  jpd-2022:\n", 1)[1].split("\n", 1)[0]
+    assert "非法：禁倒退 轮白" in jpd and "[符合]" in jpd  # 000 §22, not 全局同形再现
+    assert "expected" not in zh and "observed" not in zh
+
+
+def test_count_and_play_in_chinese(capsys, tmp_path):
+    diagram = tmp_path / "p.txt"
+    diagram.write_text(DIAGRAM, encoding="utf-8")
+    zh = run(capsys, "count", str(diagram), "--rules", "chinese", "--lang", "zh")
+    assert "规则集" in zh and "数子法" in zh and "黑方子空 10 子，白方子空 15 子" in zh
+    assert "差额：-12.5 点（白多 12.5）；胜方 白" in zh
+    play = run(
+        capsys,
+        "play",
+        "--size",
+        "5",
+        "--moves",
+        "B C3 W pass B pass",
+        "--rules",
+        "jpd-2022+chinese",
+        "--lang",
+        "zh",
+    )
+    assert "5x5，黑先走" in play and "白 放弃" in play and "休止（两弃）：待计算" in play
+    assert "halted" not in play
