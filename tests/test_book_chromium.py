@@ -5,15 +5,22 @@ with scripts off, a case's hostile title and note show as text and run nothing, 
 prints. Skipped when Chromium is missing — except in CI (``CI=true``), where that fails.
 """
 
+import base64
+import os
+import re
+from pathlib import Path
+
 import pytest
 from book_helpers import build_book
 from chromium_driver import Browser, chromium_or_skip
+from jpdtools.book.font import find_source
 from jpdtools.book.pdf import print_pdf, run_chromium
 from jpdtools.errors import InputError
 from jpdtools.paths import conformance_dir
 from jpdtools.run.runner import Filters
 from test_book import HOSTILE
 
+ARTEFACTS = Path(os.environ.get("TEST_ARTEFACTS", Path(__file__).resolve().parent.parent / "test-artefacts"))
 SAMPLE = ("ko.simple.001", "count.area.001", "settle.art-2008.ko.claim-upheld", "virtual.answer.001")
 
 
@@ -134,3 +141,81 @@ def test_a_print_that_outlasts_its_time_is_a_clear_error(book, tmp_path):
     page = (book / "print" / "book.html").resolve().as_uri()  # the English edition's
     with pytest.raises(InputError, match=r"did not finish printing within 0\.01 s"):
         run_chromium([f"--print-to-pdf={tmp_path / 'x.pdf'}", page], timeout=0.01)
+
+
+NO_CJK_FONTS = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <dir>/usr/share/fonts/truetype/dejavu</dir>
+  <dir>/usr/share/fonts/truetype/liberation</dir>
+  <cachedir>{cache}</cachedir>
+</fontconfig>
+"""
+SHOWN = (
+    ("zh", "cases/ko.simple.001.html"),
+    ("zh", "cases/count.area.001.html"),
+    ("zh", "index.html"),
+    ("zh", "glossary.html"),
+    ("en", "cases/ko.simple.001.html"),
+    ("en", "index.html"),
+)
+HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def test_both_editions_draw_every_chinese_character_on_a_machine_without_cjk_fonts(book, tmp_path):
+    """Chromium with a fontconfig holding no CJK font: every element's Chinese characters are
+    drawn with the font the book carries (none falls to a system font, which would draw boxes).
+    Screenshots of each page at 390 and 1400 px go to $TEST_ARTEFACTS."""
+    if find_source() is None and os.environ.get("CI", "").lower() != "true":
+        pytest.skip("no Noto CJK font to cut the book's from (apt-get install fonts-noto-cjk)")
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(NO_CJK_FONTS.format(cache=tmp_path / "cache"), encoding="utf-8")
+    browser = Browser(chromium_or_skip(), env={**os.environ, "FONTCONFIG_FILE": str(conf)})
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        browser.send("DOM.enable")
+        browser.send("CSS.enable")
+        for lang, page in SHOWN:
+            for width in (390, 1400):
+                browser.send(
+                    "Emulation.setDeviceMetricsOverride",
+                    width=width,
+                    height=1000,
+                    deviceScaleFactor=1,
+                    mobile=False,
+                )
+                browser.open(book.parent / lang / page)
+                assert browser.evaluate(
+                    "document.fonts.ready.then(() => document.fonts.check('15px \"JPD Noto Sans SC\"', '中'))"
+                )
+                checked = 0
+                for node, han in _chinese_text_elements(browser.send("DOM.getDocument", depth=-1)["root"]):
+                    fonts = browser.send("CSS.getPlatformFontsForNode", nodeId=node["nodeId"])["fonts"]
+                    if not fonts:  # not drawn (a hidden element, an option not shown)
+                        continue
+                    drawn = sum(f["glyphCount"] for f in fonts if f["familyName"].startswith("Noto Sans CJK"))
+                    assert drawn >= han, (lang, page, node.get("localName"), fonts)
+                    checked += 1
+                assert lang == "en" or checked >= 10, (lang, page)
+                data = browser.send("Page.captureScreenshot", format="png")["data"]
+                name = f"book-{lang}-{page.replace('/', '-').removesuffix('.html')}-{width}.png"
+                (ARTEFACTS / name).write_bytes(base64.b64decode(data))
+    finally:
+        browser.close()
+
+
+def _chinese_text_elements(node, skip=("script", "style", "title", "svg", "select", "head")):
+    """(element, how many Chinese characters its own text nodes hold) for every element of the
+    DOM tree ``node`` (DOM.getDocument, depth -1) whose own text is partly Chinese."""
+    if node.get("localName") in skip:
+        return
+    own = "".join(c.get("nodeValue", "") for c in node.get("children", ()) if c.get("nodeType") == 3)
+    han = len(HAN.findall(own))
+    if han and node.get("nodeType") == 1:
+        yield node, han
+    for child in node.get("children", ()):
+        if child.get("nodeType") in (1, 9):
+            yield from _chinese_text_elements(child, skip)
+    for child in (node.get("contentDocument"),):
+        if child:
+            yield from _chinese_text_elements(child, skip)

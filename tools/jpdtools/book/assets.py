@@ -6,9 +6,8 @@ STYLE = (
     font_face("../")
     + """
 :root{--ink:#222;--line:#ccc;--bad:#fbe3e3;--ok:#e6f4e6;--open:#fff4d6;--differ:#ffe0b3}
-body{font:15px/1.5 system-ui,"JPD Noto Sans SC",sans-serif;color:var(--ink);margin:0}
-code,pre,kbd{font-family:ui-monospace,monospace,"JPD Noto Sans SC"}
-svg.board{font-family:sans-serif,"JPD Noto Sans SC"}
+body{font:15px/1.5 "JPD Noto Sans SC",system-ui,sans-serif;color:var(--ink);margin:0}
+svg.board{font-family:"JPD Noto Sans SC",sans-serif}button,input,select,textarea{font-family:inherit}
 main{max-width:76em;margin:0 auto;padding:0 1em 2em}
 nav.top{background:#2d2d2d;padding:.5em 1em}nav.top a{color:#fff;margin-right:1.2em;text-decoration:none}
 nav.top button.lang{float:right;background:#fff;border:0;border-radius:.3em;padding:.1em .7em;cursor:pointer}
@@ -21,7 +20,7 @@ footer{color:#777;font-size:.85em;text-align:center;padding:1em}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.8em;border-bottom:1px solid var(--line)}
 table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid var(--line);padding:.2em .5em;vertical-align:top}
-th{background:#f4f4f4;text-align:left}code,pre{font:13px/1.35 ui-monospace,monospace}
+th{background:#f4f4f4;text-align:left}code,pre{font:13px/1.35 "JPD Noto Sans SC",ui-monospace,monospace}
 pre{white-space:pre-wrap;background:#f7f7f7;padding:.5em}
 blockquote{margin:.3em 0 .6em 1em;padding-left:.8em;border-left:3px solid #bbb;color:#444}
 blockquote.operative{border-left-color:#2a6;color:#111;font-size:1.05em;background:#f3faf5}
@@ -45,7 +44,8 @@ blockquote.operative{border-left-color:#2a6;color:#111;font-size:1.05em;backgrou
 .chip.unused{background:#fff}
 .chip.cited{box-shadow:0 0 0 2px #c90}
 .seed-index td:nth-child(2){min-width:10em}
-.status{padding:0 .4em;border-radius:.3em;font-size:.9em}.status.accepted{background:var(--ok)}
+.status{padding:0 .4em;border-radius:.3em;font-size:.9em;white-space:nowrap}
+.status.accepted{background:var(--ok)}
 .status.proposed{background:#e0ecff}.status.disputed{background:var(--bad)}
 .status.rejected{background:#555;color:#fff}
 .ok{background:var(--ok)}.bad{background:var(--bad)}.open{background:var(--open)}.none{background:#fff}

@@ -93,8 +93,16 @@ def subset(source: FontSource, chars: set[str]) -> bytes:
     return out.getvalue()
 
 
+CJK_RANGES = "U+2E80-2FFF,U+3000-303F,U+3100-9FFF,U+F900-FAFF,U+FE30-FE4F,U+FF00-FFEF"
+"""What the font is asked for: CJK characters and punctuation (Latin stays in the reader's fonts)."""
+
+
 def font_face(root: str) -> str:
-    """The ``@font-face`` rule of a style sheet ``root`` away from the book's top (``"../"``)."""
+    """The ``@font-face`` rule of a style sheet ``root`` away from the book's top (``"../"``).
+    The family comes first in every font list, limited to the CJK ranges: a browser then takes
+    the book's font for every Chinese character (listed after ``system-ui`` it may not: Chromium
+    sends some runs straight to the system's fallback, which without CJK fonts draws boxes)."""
     return (
-        f'@font-face{{font-family:"{FAMILY}";src:url("{root}{FONT_FILE}") format("woff2");font-display:swap}}'
+        f'@font-face{{font-family:"{FAMILY}";src:url("{root}{FONT_FILE}") format("woff2");'
+        f"font-display:swap;unicode-range:{CJK_RANGES}}}"
     )
