@@ -13,6 +13,7 @@ statuses has no such section.
 from jpdref import Action, Color, Game
 
 from jpdtools.book.lang import Language
+from jpdtools.book.lang.glossary import cell_text
 from jpdtools.book.page import esc
 from jpdtools.book.svg import Picture, board_svg
 from jpdtools.presets import Presets
@@ -74,7 +75,7 @@ def _line_board(
         step = game.play(action)
         if not step.legal:
             break
-        said.append(f"{n}. {colour} {move}")
+        said.append(f"{n}. {cell_text(f'{colour} {move}', lang)}")
         if move != "pass":
             numbers.append((move, n))
         captured = [(geometry.to_gtp(p), "W" if side is Color.BLACK else "B") for p in step.captures]

@@ -34,6 +34,7 @@ IDENTIFIERS = (
         r"\b(?:J1989|AGA|WMSG(?: 2008)?|Tromp-Taylor|Ing)(?: [Rr]ules?)? (?:Arts?\.|[Rr]ules?|§) ?[\d.–-]+"
     ),
     re.compile(r"\bOQ-\d+\b"),
+    re.compile(r"\b[0-9a-f]{12}\b"),  # a revision
     re.compile(r"\b(?:J1989|WMSG|AGA|Ing|Tromp-Taylor)\b"),  # rule sets' own abbreviations
     re.compile(r"\b[A-HJ-Z]\d{1,2}\b"),  # coordinates
     re.compile(r"\b[BW]\b"),  # colours as the grammar writes them
