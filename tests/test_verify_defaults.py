@@ -114,3 +114,18 @@ def test_progress_counts_unexpected_and_expected_failures_apart(tmp_path):
     assert (
         stream.getvalue().splitlines()[-1].startswith("[200/200] 10 unexpected failing, 190 expected failing")
     )
+
+
+def test_an_installed_profile_list_names_no_file_the_installation_lacks(monkeypatch, tmp_path):
+    import argparse
+
+    from jpdtools.commands import verify as command
+
+    listed = tmp_path / "_data" / "expected" / "sabaki.txt"  # as a wheel carries it: no DEVIATIONS.md
+    listed.parent.mkdir(parents=True)
+    listed.write_text("# none\n", encoding="utf-8")
+    monkeypatch.setattr(command, "bundled_expected_failures", lambda name: listed)
+    args = argparse.Namespace(impl="sabaki", expected_failures=None, no_expected_failures=False)
+    path, note = command._expected_list(args)
+    assert path == listed and "reports/sabaki/DEVIATIONS.md of the jipingdian repository" in note
+    assert str(tmp_path / "_data" / "expected" / "DEVIATIONS.md") not in note

@@ -148,9 +148,15 @@ def _expected_list(args: argparse.Namespace) -> tuple[Path | None, str]:
     bundled = bundled_expected_failures(args.impl)
     if bundled is None:
         return None, ""
+    explained = bundled.with_name("DEVIATIONS.md")
+    where = (
+        f"in {explained}"
+        if explained.is_file()  # a checkout; an installed wheel carries the list only
+        else f"in reports/{args.impl}/DEVIATIONS.md of the jipingdian repository"
+    )
     note = (
         f"expected failures: the list the {args.impl} profile carries, {bundled} (each entry explained "
-        f"in DEVIATIONS.md beside it; --expected-failures FILE or --no-expected-failures to change)"
+        f"{where}; --expected-failures FILE or --no-expected-failures to change)"
     )
     return bundled, note
 
