@@ -97,15 +97,8 @@ EXAMPLES = {
 }
 
 
-TABLES = (
-    "play",
-    "count",
-    "rules",
-    "replay",
-    "study",
-    "lint",
-    "explain",
-)  # commands whose tables fit the terminal
+# The commands whose tables and text are fitted to the terminal (--wide keeps them whole).
+TABLES = ("play", "count", "rules", "replay", "study", "lint", "explain")
 
 
 def _usage() -> str:
@@ -155,7 +148,9 @@ def command_parser(name: str, module) -> argparse.ArgumentParser:
         parser.add_argument(*flags, action="store_true", help="no progress and no notes")
     if name in TABLES:
         parser.add_argument(
-            "--wide", action="store_true", help="tables as wide as they are (no cut to the terminal)"
+            "--wide",
+            action="store_true",
+            help="tables and text as wide as they are (not fitted to the terminal)",
         )
     if "--verbose" not in known:
         flags = (["-v"] if "-v" not in known else []) + ["--verbose"]
