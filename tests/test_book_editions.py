@@ -145,3 +145,14 @@ def test_the_book_carries_a_cjk_font_covering_its_characters(book):
     assert "Open Font License" in (book / LICENCE_FILE).read_text(encoding="utf-8")
     css = (book / "zh" / "style.css").read_text(encoding="utf-8")
     assert 'src:url("../fonts/cjk.woff2")' in css and '"JPD Noto Sans SC"' in css
+
+
+def test_every_ruleset_source_has_its_chinese_rendering():
+    from jpdtools.book.lang.sources import SOURCES_ZH
+
+    presets = load_presets()
+    sources = {presets.get(n).source(a) for n in presets.names for a in presets.get(n).values()}
+    assert sorted(sources - set(SOURCES_ZH)) == []
+    for english, chinese in SOURCES_ZH.items():  # the citations and open questions carried over
+        assert re.findall(r"OQ-\d+", english) == re.findall(r"OQ-\d+", chinese), english
+        assert re.findall(r"§[\d–-]+", english) == re.findall(r"§[\d–-]+", chinese), english

@@ -16,6 +16,7 @@ from jpdtools.book.context import Book
 from jpdtools.book.lang import Language
 from jpdtools.book.lang.glossary import cell_html, cell_text, term_for
 from jpdtools.book.lang.lines import line_zh
+from jpdtools.book.lang.sources import SOURCES_ZH
 from jpdtools.book.observe import CaseRecord, verdict_of
 from jpdtools.book.page import (
     code,
@@ -104,7 +105,9 @@ def _source(lang: Language, line: str) -> str:
     """``axis: source`` (:class:`jpdtools.review.explanation.Decision`): the axis as code, the
     source as spec/rulesets.yaml gives it (its citations are the rules' own)."""
     axis, _, source = line.partition(": ")
-    return f"{code(axis)}: {lang.fallback(source)}" if source else lang.fallback(line)
+    if not source:
+        return lang.fallback(line)
+    return f"{code(axis)}{lang.t('colon')}{lang.either(source, SOURCES_ZH.get(source))}"
 
 
 def case_title(book: Book, case) -> str:

@@ -8,13 +8,17 @@ from jpdref.rules import AXES
 from jpdtools.book.context import Book
 from jpdtools.book.lang import FALLBACK_CLASS
 from jpdtools.book.lang.glossary import RULESET_NAMES_ZH
+from jpdtools.book.lang.sources import SOURCES_ZH
 from jpdtools.book.page import code, esc, link, page, question_href, ruleset_href, slug, table
 
 OQ_RE = re.compile(r"OQ-(\d+)")
 
 
 def source_html(book: Book, text: str, root: str) -> str:
-    """A source text, escaped, with each ``OQ-n`` a link to its page."""
+    """A source text, escaped, with each ``OQ-n`` a link to its page; in Chinese where the
+    project renders it (:mod:`jpdtools.book.lang.sources`), else the English, marked."""
+    translated = SOURCES_ZH.get(text) if book.lang.code != "en" else None
+    text = translated or text
     out, last = [], 0
     for m in OQ_RE.finditer(text):
         out.append(esc(text[last : m.start()]))
@@ -25,7 +29,7 @@ def source_html(book: Book, text: str, root: str) -> str:
         last = m.end()
     out.append(esc(text[last:]))
     html = "".join(out)
-    if book.lang.code != "en":  # spec/rulesets.yaml's sources are English
+    if book.lang.code != "en" and not translated:  # spec/rulesets.yaml's sources are English
         return f'<span class="{FALLBACK_CLASS}" lang="en">{html}</span>'
     return html
 
