@@ -466,8 +466,9 @@ class Case:
     # spec/case-format.md#format.status-proof: ("agreement" | "pending", why) when the agreement's
     # statuses are agreed on purpose / not proven yet; ("", "") when lint proves them
     status_proof: tuple[str, str] = ("", "")
-    # {#format.revision}: the content hash of the case as it stands (computed by the loader)
-    content_revision: str = ""
+    # {#format.revision}: the content hash of the case as it stands (computed by the loader from
+    # the YAML as written: like the location, a fact of the text, not compared)
+    content_revision: str = field(default="", compare=False)
     location: Location | None = field(default=None, compare=False)
 
     @property
