@@ -19,6 +19,7 @@
 * **pins** — every open question ``{#oq.N}`` of ``spec/open-questions.md`` is cited by a case, and
   its ``Pinned by:`` line lists exactly the cases citing it (``jpd lint --update-pins`` rewrites
   those lines); an entry whose cases cannot be written yet says so, ``Pinned by: (pending: why)``;
+  the entries follow each other by number;
 * **features** — every rule feature the reference implementation exercises playing an item (a
   refusal out of turn, after the game, of a ko under the ruleset's illegal-move policy, …) is
   among the features derived from the item's verdict text (:mod:`jpdtools.run.features`), so
@@ -585,6 +586,31 @@ def check_pins(files: Sequence[CaseFile], spec_dir: Path) -> list[Problem]:
     return problems
 
 
+def check_question_order(spec_dir: Path) -> list[Problem]:
+    """The register's entries ``{#oq.N}`` follow each other by N (ids never change, so an entry
+    added late goes where its number puts it; the Chinese twin keeps the same order:
+    :mod:`.translations`)."""
+    path = spec_dir / OPEN_QUESTIONS
+    if not path.is_file():
+        return []
+    problems, last = [], 0
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        match = ANCHOR_RE.search(line) if line.startswith("#") else None
+        if not (match and re.fullmatch(r"oq\.\d+", match.group(1))):
+            continue
+        number = int(match.group(1)[3:])
+        if number < last:
+            problems.append(
+                Problem(
+                    "pins",
+                    f"open question {match.group(1)!r} comes after 'oq.{last}': the register goes by number",
+                    Location(str(path), n, 1),
+                )
+            )
+        last = max(last, number)
+    return problems
+
+
 def update_pins(files: Sequence[CaseFile], spec_dir: Path) -> int:
     """Rewrite every ``Pinned by:`` line of the register; returns how many changed."""
     path = spec_dir / OPEN_QUESTIONS
@@ -728,6 +754,7 @@ def lint(
         problems += check_count_coverage(count_rows, anchors, spec_dir)
     if whole_suite and not failures:
         problems += check_pins(files, spec_dir)
+    problems += check_question_order(spec_dir)
     problems += check_overrides(spec_dir, presets)
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))

@@ -1,0 +1,39 @@
+"""The register of open questions (spec/open-questions.md and its Chinese twin) lists its entries
+by number: an id never changes, so an entry goes where its number puts it, and lint says so."""
+
+import re
+import shutil
+
+from jpdtools.paths import spec_dir
+from jpdtools.review.lint import OPEN_QUESTIONS, check_question_order
+from jpdtools.review.translations import ZH_DIR
+
+ENTRY = re.compile(r"^## OQ-(\d+)\D.*\{#oq\.(\d+)\}\s*$", re.MULTILINE)
+
+
+def _numbers(path):
+    found = ENTRY.findall(path.read_text(encoding="utf-8"))
+    assert all(a == b for a, b in found), f"{path}: a heading's number differs from its anchor"
+    return [int(a) for a, _ in found]
+
+
+def test_the_register_and_its_twin_are_in_numeric_order():
+    english = _numbers(spec_dir() / OPEN_QUESTIONS)
+    chinese = _numbers(spec_dir() / ZH_DIR / OPEN_QUESTIONS)
+    assert len(english) >= 57
+    assert english == sorted(english) and len(set(english)) == len(english)
+    assert chinese == sorted(chinese)
+    assert check_question_order(spec_dir()) == []
+
+
+def test_lint_names_an_entry_out_of_order(tmp_path):
+    shutil.copy(spec_dir() / OPEN_QUESTIONS, tmp_path / OPEN_QUESTIONS)
+    path = tmp_path / OPEN_QUESTIONS
+    text = path.read_text(encoding="utf-8")
+    first, second = (m.start() for m in re.finditer(r"(?m)^## OQ-[12]\D", text))
+    third = re.search(r"(?m)^## OQ-3\D", text).start()
+    path.write_text(text[:first] + text[second:third] + text[first:second] + text[third:], encoding="utf-8")
+    problems = check_question_order(tmp_path)
+    assert len(problems) == 1
+    assert "'oq.1' comes after 'oq.2'" in problems[0].message
+    assert problems[0].location.line == text[:first].count("\n") + 1 + text[second:third].count("\n")
