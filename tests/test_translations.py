@@ -111,6 +111,41 @@ def test_a_missing_section_is_an_error_once_the_document_is_whole(tmp_path, monk
     assert any("play.new" in m and "has no Chinese text" in m for m, _ in check_translations(spec).problems)
 
 
+def test_every_translated_document_is_whole():
+    """The spec is complete in Chinese: every translated document has its twin, and lint holds it."""
+    assert set(translations.WHOLE) == set(translations.TRANSLATED_DOCUMENTS)
+    assert set(zh_documents(spec_dir())) == set(translations.TRANSLATED_DOCUMENTS)
+    assert check_translations(spec_dir()).untranslated == ()
+
+
+@pytest.mark.parametrize("name", translations.TRANSLATED_DOCUMENTS)
+def test_a_stale_or_missing_section_of_any_document_is_an_error(tmp_path, name):
+    """With the real WHOLE: a changed English section, and a section taken out of the twin, are
+    errors (naming the document's section), not warnings."""
+    spec = _copy(tmp_path)
+    english = english_sections(spec)[name]
+    anchor = next(a for a in reversed(english) if a != PREAMBLE)  # the document's last section
+    path = spec / name
+    path.write_text(path.read_text(encoding="utf-8") + "\nOne more English sentence.\n", encoding="utf-8")
+    check = check_translations(spec)
+    assert check.stale == ()
+    assert any(f"{anchor!r} renders revision" in m for m, _ in check.problems), check.problems
+    twin = spec / ZH_DIR / name
+    text = twin.read_text(encoding="utf-8")
+    cut = re.search(r"^#+ .*\{#" + re.escape(anchor) + r"\}", text, re.M)
+    assert cut is not None
+    twin.write_text(text[: cut.start()], encoding="utf-8")
+    problems = check_translations(spec).problems
+    assert any(anchor in m and "has no Chinese text" in m for m, _ in problems), problems
+
+
+def test_a_missing_twin_is_an_error(tmp_path):
+    spec = _copy(tmp_path)
+    (spec / ZH_DIR / "jsonl-protocol.md").unlink()
+    problems = check_translations(spec).problems
+    assert any("jsonl-protocol.md is complete in Chinese but" in m for m, _ in problems), problems
+
+
 @pytest.mark.parametrize(
     ("edit", "expected"),
     [
