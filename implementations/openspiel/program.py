@@ -32,7 +32,16 @@ import re
 import sys
 from importlib import metadata
 
-from jpdtools.verify.jsonl.points import Point, describe, opponent, point, removed, rows, stones
+from jpdtools.verify.jsonl.points import (
+    Point,
+    describe,
+    opponent,
+    point,
+    removed,
+    rows,
+    setup_sequence,
+    stones,
+)
 from jpdtools.verify.jsonl.protocol import Act, End, Error, Ready, Result, Run, Step, Supports, Unsupported
 from jpdtools.verify.jsonl.serve import serve
 
@@ -54,28 +63,6 @@ _TO_PLAY = re.compile(r"to_play=([BW])")
 
 class Declined(Exception):
     """The run cannot be played faithfully through OpenSpiel (becomes ``unsupported``)."""
-
-
-def setup_sequence(black: list[Point], white: list[Point], to_move: str) -> list[tuple[str, Point | None]]:
-    """Alternating plays (None = pass) that build the set-up with ``to_move`` to play next.
-
-    Never two passes in a row; the last play is a stone whenever the side not to move has one.
-    """
-    queues = {"B": list(black), "W": list(white)}
-    other = opponent(to_move)
-    last = queues[other].pop() if queues[other] else None
-    plays: list[tuple[str, Point | None]] = []
-    current = "B"
-    while queues["B"] or queues["W"]:
-        plays.append((current, queues[current].pop(0) if queues[current] else None))
-        current = opponent(current)
-    target = other if last is not None else to_move
-    if current != target:
-        plays.append((current, None))
-        current = opponent(current)
-    if last is not None:
-        plays.append((other, last))
-    return plays
 
 
 class _Game:

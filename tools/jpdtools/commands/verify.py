@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         metavar="SPEC",
         help="gtp:COMMAND | jsonl:COMMAND | an implementation of implementations/: "
-        "gnugo, sgfmill, openspiel, dlgo, sabaki, godash, tenuki, wgo, goban",
+        "gnugo, sgfmill, openspiel, dlgo, pettingzoo, sabaki, godash, tenuki, wgo, goban",
     )
     parser.add_argument(
         "--expected-failures",

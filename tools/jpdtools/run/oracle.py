@@ -96,7 +96,8 @@ def derive(template: Expectation, observation: Observation) -> Expectation | Non
     settling = observation.settling
     if template.settles and (settling is None or judge_settling(template.settle, settling)[0]):
         return None
-    steps = tuple(_step(v, observation) for v in template.steps)
+    over = _over_from(observation)
+    steps = tuple(s for v in template.steps if (s := _step(v, observation, v.step >= over)) is not None)
     end = template.end
     if end is not None and observation.end is not None and not end_holds(end, observation.end):
         end = replace(observed_end(observation.end), location=end.location)
@@ -112,7 +113,19 @@ def derive(template: Expectation, observation: Observation) -> Expectation | Non
     return derived if derived == template else replace(derived, selector=DERIVED)
 
 
-def _step(verdict: StepVerdict, observation: Observation) -> StepVerdict:
+def _over_from(observation: Observation) -> int:
+    """The number of the step after which the reference's play had halted or ended (past the
+    last step when it is still going on): every later action is refused ``game-over``."""
+    end, steps = observation.end, observation.steps
+    if end is None or end.phase not in ("halted", "ended"):
+        return len(steps) + 1
+    over = len(steps)
+    while over > 0 and steps[over - 1].effect == "refused" and steps[over - 1].reason == "game-over":
+        over -= 1
+    return max(over, 1)
+
+
+def _step(verdict: StepVerdict, observation: Observation, over: bool) -> StepVerdict | None:
     if not 1 <= verdict.step <= len(observation.steps):
         return verdict
     step = observation.steps[verdict.step - 1]
@@ -120,10 +133,12 @@ def _step(verdict: StepVerdict, observation: Observation) -> StepVerdict:
         return verdict
     claims: list[Claim] = []
     for claim in verdict.alternatives[0]:
+        if over and claim.kind == "to-move":
+            continue  # whose turn it is means nothing once play halted or ended (jsonl.v4)
         held = claim if claim_holds(claim, step) else observed_claim(claim.kind, step)
         if held not in claims:
             claims.append(held)
-    return replace(verdict, alternatives=(tuple(claims),))
+    return replace(verdict, alternatives=(tuple(claims),)) if claims else None
 
 
 def _count(verdict: CountVerdict | None, observation: Observation) -> CountVerdict | None:

@@ -1,5 +1,5 @@
 """Helpers for Python JSON-lines programs (those of ``implementations/`` use them): GTP vertices,
-board rows, captures by difference."""
+board rows, captures by difference, a set-up played as moves (spec/jsonl-protocol.md#jsonl.v4)."""
 
 from collections.abc import Callable, Iterable
 
@@ -58,3 +58,25 @@ def setup_stones(msg: Run) -> tuple[list[Point], list[Point]]:
 
 def describe(act: Act) -> str:
     return f"{act.color} {act.vertex if act.action == 'move' else act.action}"
+
+
+def setup_sequence(black: list[Point], white: list[Point], to_move: str) -> list[tuple[str, Point | None]]:
+    """Alternating plays (None = pass) that build the set-up with ``to_move`` to play next.
+
+    Never two passes in a row; the last play is a stone whenever the side not to move has one.
+    """
+    queues = {"B": list(black), "W": list(white)}
+    other = opponent(to_move)
+    last = queues[other].pop() if queues[other] else None
+    plays: list[tuple[str, Point | None]] = []
+    current = "B"
+    while queues["B"] or queues["W"]:
+        plays.append((current, queues[current].pop(0) if queues[current] else None))
+        current = opponent(current)
+    target = other if last is not None else to_move
+    if current != target:
+        plays.append((current, None))
+        current = opponent(current)
+    if last is not None:
+        plays.append((other, last))
+    return plays
