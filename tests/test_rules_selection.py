@@ -107,6 +107,17 @@ def test_a_variant_no_case_text_decides_takes_the_references_verdicts():
     assert str(item.expectation.end) == "end: contest B"
 
 
+def test_a_derived_step_claims_no_side_to_move_once_play_has_ended():
+    # b19.illegal.ko.001's default text refuses the retake "to-move W"; under the loss policy the
+    # reference forfeits it and the game is over: whose turn it is then means nothing (jsonl.v4)
+    variant = "tromp-taylor:repetition=simple-ko,suicide=forbidden,cycle=draw,illegal-move=loss"
+    filters = selection_filters([variant], PRESETS, ids=("b19.illegal.ko.001",))
+    (item,) = plan_paths([conformance_dir()], PRESETS, filters, default_loader()).items
+    assert item.expectation.selector == DERIVED
+    assert [str(v) for v in item.expectation.steps][:2] == ["1: legal captures B4", "2: forfeit ko"]
+    assert str(item.expectation.end) == "end: ended illegal-move B"
+
+
 def test_a_case_text_the_reference_contradicts_is_reported_and_the_item_held_to_the_reference(tmp_path):
     # the text for simple ko claims a forfeit for every simple-ko ruleset, with its depends naming
     # repetition only: under japanese:illegal-move=refuse the reference refuses without a forfeit
