@@ -223,6 +223,10 @@ def test_verify_compares_a_variant_with_exactly_its_values(capsys, tmp_path):
     listed = tmp_path / "expected.txt"
     listed.write_text("ko.simple.*[japanese:illegal-move=refuse]\n", encoding="utf-8")
     status = main([*argv, "--impl", impl("--bug", "preset-only"), "--expected-failures", str(listed)])
+    assert status == 1  # every item it played excused, none passed: not OK unless said
+    assert json.loads(capsys.readouterr().out)["summary"]["shortfall"].startswith("no item passed")
+    argv.append("--allow-no-pass")
+    status = main([*argv, "--impl", impl("--bug", "preset-only"), "--expected-failures", str(listed)])
     assert status == 0 and json.loads(capsys.readouterr().out)["summary"]["expected-failure"] == len(failed)
 
 

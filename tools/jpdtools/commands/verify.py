@@ -43,6 +43,9 @@ from jpdtools.verify.process import MAX_TIMEOUT, Orphans
 from jpdtools.verify.report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
 from jpdtools.verify.report_html import format_html
 
+MIN_PLAYED = 1.0  # percent of the plan: a program declining all but a few items checked nothing
+MAX_EXCUSED = 50.0  # percent of the cases loaded an expected-failure list may name
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_selection_arguments(parser)
@@ -64,6 +67,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-expected-failures",
         action="store_true",
         help="use no expected-failure list, not even a bundled profile's",
+    )
+    parser.add_argument(
+        "--min-played",
+        type=float,
+        default=MIN_PLAYED,
+        metavar="PERCENT",
+        help=f"FAILED when the program plays under this share of the planned items (default {MIN_PLAYED:g})",
+    )
+    parser.add_argument(
+        "--max-excused",
+        type=float,
+        default=MAX_EXCUSED,
+        metavar="PERCENT",
+        help="FAILED when the expected-failure list names over this share of the cases loaded "
+        f"(default {MAX_EXCUSED:g})",
+    )
+    parser.add_argument(
+        "--allow-no-pass",
+        action="store_true",
+        help="a run in which no item passed may be OK (without it, it is FAILED)",
     )
     parser.add_argument(
         "--engine-rules",
@@ -94,6 +117,9 @@ def _check(args: argparse.Namespace) -> None:
         raise InputError(f"--jobs must be at least 1, got {args.jobs}")
     if not (args.timeout > 0 and math.isfinite(args.timeout)):
         raise InputError(f"--timeout must be a positive, finite number of seconds, got {args.timeout:g}")
+    for flag, value in (("--min-played", args.min_played), ("--max-excused", args.max_excused)):
+        if not 0 <= value <= 100:
+            raise InputError(f"{flag} is a percentage from 0 to 100, got {value:g}")
     if args.timeout > MAX_TIMEOUT:
         raise InputError(f"--timeout {args.timeout:g}: at most {MAX_TIMEOUT:,} seconds (a day)")
 
@@ -245,6 +271,10 @@ def run(args: argparse.Namespace) -> int:
         planned=len(items),
         notes=notes,
         suite=suite,
+        min_played=args.min_played,
+        max_excused=args.max_excused,
+        excused=(expected.named(plan.case_ids), len(plan.case_ids)),
+        allow_no_pass=args.allow_no_pass,
     )
     order = presets.names
     with _signals_held():

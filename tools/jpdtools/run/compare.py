@@ -348,6 +348,16 @@ def observed_proof(line: ProofVerdict, settling: SettleObservation) -> str:
     return "proved: " + ", ".join(words)
 
 
+def contradiction(settling: SettleObservation) -> str:
+    """What a settling stage reports both ways — a halt stone both captured and standing, a claim
+    both upheld and rejected — or "": such a stage would satisfy every ``proved:`` line."""
+    stones = sorted(set(settling.captured) & set(settling.standing))
+    claims = sorted(set(settling.upheld) & set(settling.rejected))
+    parts = [f"{', '.join(stones)} both captured and standing"] if stones else []
+    parts += [f"{', '.join(claims)} both upheld and rejected"] if claims else []
+    return f"the settling stage reports {' and '.join(parts)}" if parts else ""
+
+
 def judge_settling(verdicts: SettleVerdicts, settling: SettleObservation) -> tuple[list[Mismatch], list[int]]:
     """Mismatches of the settling lines against the observed stage, and the settling steps
     whose either-verdict matched."""
@@ -386,6 +396,9 @@ def judge(expectation: Expectation, observation: Observation) -> Judgement:
         return Judgement(Status.ERROR, detail="the expectation states no claim: nothing was checked")
     if observation.skip:
         return Judgement(Status.SKIP, detail=observation.skip)
+    both_ways = contradiction(observation.settling) if observation.settling is not None else ""
+    if both_ways:  # an observation that contradicts itself is not one: nothing can be compared
+        return Judgement(Status.ERROR, detail=both_ways)
     count_open = False
     mismatches, open_steps = _judge_steps(expectation.steps, observation.steps)
     if expectation.end is not None:

@@ -157,6 +157,9 @@ class Plan:
     undetermined: tuple[tuple[str, str], ...] = ()
     # (case id, ruleset, what) of a variant the case's own text decides otherwise than the reference
     contradicted: tuple[tuple[str, str, str], ...] = ()
+    # the id of every case of the files loaded, selected or not, but error cases (what an
+    # expected-failure list is measured against)
+    case_ids: tuple[str, ...] = ()
 
     def undetermined_note(self) -> str:
         """One line on the variant items left out (\"\" when none), for every report."""
@@ -283,8 +286,11 @@ def make_plan(
     errors: list[CaseResult] = []
     undetermined: list[tuple[str, str]] = []
     contradicted: list[tuple[str, str, str]] = []
+    case_ids: list[str] = []
     for case_file in files:
         for case in case_file.cases:
+            if not case.is_error_case:
+                case_ids.append(case.id)
             if not filters.wants_case(case):
                 continue
             if case.is_error_case:
@@ -315,7 +321,14 @@ def make_plan(
                     items.append(PlanItem(case, case_file.path, variant, verdict.expectation))
                 else:
                     undetermined.append((case.id, variant.name))
-    return Plan(tuple(items), tuple(failures), tuple(errors), tuple(undetermined), tuple(contradicted))
+    return Plan(
+        tuple(items),
+        tuple(failures),
+        tuple(errors),
+        tuple(undetermined),
+        tuple(contradicted),
+        tuple(case_ids),
+    )
 
 
 def plan_paths(paths: Iterable[Path], presets: Presets, filters: Filters, loader: SuiteLoader) -> Plan:

@@ -20,7 +20,9 @@ JSON shape (``"format": 1``, ``"kind": "verify"``; keys are stable, new keys may
 
 ``status`` is the comparator's (pass, fail, open, skip, error); ``outcome`` adds the expected-failure
 list. ``ok`` is false when anything failed unexpectedly, passed unexpectedly or errored, a case
-file could not be loaded, or the implementation played nothing (every item skipped). Timing:
+file could not be loaded, or the implementation played nothing (every item skipped); and when the
+run checked too little (``shortfall`` says how: under ``--min-played`` % of the plan played, an
+expected-failure list naming over ``--max-excused`` % of the cases loaded, or no pass). Timing:
 ``items_seconds`` sums the time spent on each item (in all workers), ``engine_seconds`` the part
 of it spent waiting for the implementation; ``harness_seconds`` is the difference. ``limited``
 counts the played items compared without some claims (those only the harness decides, listed per
@@ -98,14 +100,45 @@ class VerifyRun:
     planned: int | None = None  # items planned (None: as many as there are results)
     notes: tuple[str, ...] = ()  # what the reader should know about how the run was set up
     suite: SuiteIdentity | None = None  # which suite ran
+    min_played: float = 0.0  # percent of the planned items that must be played (--min-played)
+    max_excused: float = 100.0  # percent of the suite's cases the list may name (--max-excused)
+    excused: tuple[int, int] = (0, 0)  # (cases the expected-failure list names, cases loaded)
+    allow_no_pass: bool = True  # a run in which no item passed may be OK (--allow-no-pass)
 
     @property
     def ok(self) -> bool:
         """False when anything failed or passed unexpectedly, errored, did not load — or when the
         run was interrupted (a partial run is never a success), or when the implementation played
-        nothing (every item skipped: nothing was checked)."""
+        nothing (every item skipped: nothing was checked), or when it checked too little
+        (:attr:`shortfall`)."""
         bad = any(r.outcome in BAD for r in self.results)
-        return not self.interrupted and not self.failures and not bad and not self.played_nothing
+        clean = not self.interrupted and not self.failures and not bad
+        return clean and not self.played_nothing and not self.shortfall
+
+    @property
+    def shortfall(self) -> str:
+        """Why a run with nothing failing still checked too little, or "": under ``min_played`` %
+        of its plan played, an expected-failure list naming over ``max_excused`` % of the cases
+        loaded, or no item passed (unless ``allow_no_pass``)."""
+        bad = any(r.outcome in BAD for r in self.results)
+        if not self.results or self.played_nothing or self.interrupted or bad or self.failures:
+            return ""  # a run failing already says so by its failures
+        share = 100 * self.playable / self.total if self.total else 100.0
+        if share < self.min_played:
+            return (
+                f"played {self.playable} of {self.total} planned items ({share:.1f} %), "
+                f"under --min-played {self.min_played:g} %"
+            )
+        named, loaded = self.excused
+        if loaded and 100 * named / loaded > self.max_excused:
+            return (
+                f"the expected-failure list names {named} of the {loaded} cases loaded "
+                f"({100 * named / loaded:.0f} %), over --max-excused {self.max_excused:g} %"
+                f"{_broadest(self.results)}"
+            )
+        if not self.allow_no_pass and counts(self.results)[str(Outcome.PASS)] == 0:
+            return "no item passed (--allow-no-pass accepts a run without a pass)"
+        return ""
 
     @property
     def played_nothing(self) -> bool:
@@ -124,6 +157,18 @@ class VerifyRun:
     def playable(self) -> int:
         """Items the implementation could play (not skipped)."""
         return sum(1 for r in self.results if r.outcome is not Outcome.SKIP)
+
+
+def _broadest(results: Iterable[VerifyResult]) -> str:
+    """``; broadest pattern P (N items)`` for the pattern excusing most items, or ""."""
+    tally: dict[str, int] = {}
+    for r in results:
+        if r.outcome is Outcome.EXPECTED_FAILURE and r.expected_failure:
+            tally[r.expected_failure] = tally.get(r.expected_failure, 0) + 1
+    if not tally:
+        return ""
+    pattern, n = max(tally.items(), key=lambda kv: kv[1])
+    return f"; broadest pattern {pattern} ({n} item{'s' if n != 1 else ''})"
 
 
 def counts(results: Iterable[VerifyResult]) -> dict[str, int]:
@@ -299,6 +344,8 @@ def summary_line(run: VerifyRun) -> str:
     verdict = "OK" if run.ok else "FAILED"
     if run.played_nothing and not run.interrupted:
         verdict = "FAILED: the implementation played nothing (every item was skipped)"
+    elif run.shortfall:
+        verdict = f"FAILED: {run.shortfall}"
     if run.interrupted:
         verdict = f"INTERRUPTED ({run.interruption}: partial results)"
     if run.results:
@@ -386,6 +433,7 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
     summary["ok"] = run.ok
     summary["planned"] = run.total
     summary["played"] = run.playable
+    summary["shortfall"] = run.shortfall
     summary["by_ruleset"] = by_ruleset(results, order)
     summary["by_axis"] = by_axis(results)
     summary["by_board"] = by_board(results)

@@ -76,6 +76,12 @@ class ExpectedFailures:
                 return text
         return None
 
+    def named(self, case_ids: Sequence[str]) -> int:
+        """How many of ``case_ids`` some pattern names (under some ruleset): how much of a suite
+        the list may excuse."""
+        globs = [case_glob for case_glob, _, _, _ in self.patterns]
+        return sum(1 for i in case_ids if any(fnmatch.fnmatchcase(i, g) for g in globs))
+
     def unused(self, matched: set[str]) -> list[str]:
         return [f"{self.path}:{line}: {text}" for _, _, text, line in self.patterns if text not in matched]
 

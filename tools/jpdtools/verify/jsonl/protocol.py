@@ -696,7 +696,7 @@ def _settle(obj: object) -> Settle | None:
     error = _get(obj, "error", str, default=None)
     if error is not None:
         return Settle(error=error, message=_get(obj, "message", str, default=None) or "")
-    return Settle(
+    settle = Settle(
         procedure=_get(obj, "procedure", str, default=None),
         steps=tuple(_step(x) for x in _get(obj, "steps", list, default=None) or []),
         end=_end(obj.get("end")),
@@ -706,6 +706,15 @@ def _settle(obj: object) -> Settle | None:
         upheld=_words(obj, "upheld"),
         rejected=_words(obj, "rejected"),
     )
+    both = sorted(set(settle.captured) & set(settle.standing))
+    both += sorted(set(settle.upheld) & set(settle.rejected))
+    if both:
+        named = ", ".join(repr(v) for v in both[:3]) + (" …" if len(both) > 3 else "")
+        raise ProtocolError(
+            f"'settle' reports {named} both ways (captured and standing, or upheld and rejected): "
+            "each stone and claim has one outcome"
+        )
+    return settle
 
 
 def from_json(obj: object) -> Message:
