@@ -60,6 +60,10 @@ def test_fuzz_finds_a_planted_count_bug(tmp_path, capsys):
     (case,) = out.iterdir()
     text = case.read_text(encoding="utf-8")
     assert "end: halted two-passes" in text and "count: winner" in text and "spec: [count.area]" in text
+    # shrunk as a step finding is: the shortest tail that still halts and miscounts (two passes)
+    (shrunk,) = [line.split("moves:")[1].split() for line in text.splitlines() if "moves:" in line]
+    assert len(shrunk) // 2 == 2, text  # two actions (a colour and an action each)
+    assert "(5x5, 2 actions)" not in text  # of a longer game (the note gives its length)
     assert main(["run", str(out), "-q"]) == 0  # the reference's verdicts: the case passes it
 
 

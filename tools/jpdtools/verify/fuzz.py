@@ -19,14 +19,16 @@ ruleset's illegal-move policy), and the program must do the same. Now and then a
 ended (a resignation, a forfeit, the halt) — the side to move is not compared after that
 (spec/jsonl-protocol.md#jsonl.v4); and, for a program that counts, the count of a game that
 halted (``final`` is sent, nothing agreed dead: :func:`counted`), by winner and margin. A game
-whose steps agree and whose end or count does not is a finding of kind ``end`` or ``count``,
-kept whole (not shrunk).
+whose steps agree and whose end or count does not is a finding of kind ``end`` or ``count``.
 
-**Shrinking** (:func:`shrink`): the moves after the first mismatching step go; then the
-shortest tail of the game that still fails, played from the position before it given as set-up
-stones (a set-up position starts a fresh repetition history, so a long cycle keeps its moves);
-then set-up stones are removed, in halves and then one by one, as long as the position stays
-valid and the case still fails. Every trial plays the candidate case through the program again.
+**Shrinking** (:func:`shrink`): the moves after the first mismatching step go (a finding of kind
+``end`` or ``count`` keeps them all: its game leads to what differs); then the shortest tail of
+the game that still fails, played from the position before it given as set-up stones (a set-up
+position starts a fresh repetition history, so a long cycle keeps its moves; a count finding
+usually keeps the two passes before the count); then set-up stones are removed, in halves and
+then one by one, as long as the position stays valid and the case still fails the same way — at
+its last step for a step finding, with every step agreeing and the end or count differing for an
+``end`` or ``count`` finding. Every trial plays the candidate case through the program again.
 
 **The case** (:func:`finding_case`): the shrunk set-up and moves, the reference's verdicts on
 every step (``legal captures …``, ``illegal R``, ``void-pass R``, with ``to-move`` and the
@@ -306,22 +308,38 @@ def fails_last(adapter, trial: Trial, rules: Rules, kind: str) -> Judgement | No
     return judgement if classify(trial, rules, last) == kind else None
 
 
+def after_steps(judgement: Judgement) -> str:
+    """The kind of a failure none of whose steps differs: ``count`` when the count or a point
+    differs, else ``end``."""
+    return "count" if any(m.label in ("count", "point") for m in judgement.mismatches) else "end"
+
+
+def fails_after_steps(adapter, trial: Trial, rules: Rules, kind: str) -> Judgement | None:
+    """The judgement of ``trial`` if every step agrees and its end or count fails as ``kind``
+    (``end`` or ``count``); else None."""
+    judgement = fails(adapter, trial, rules)
+    if judgement is None or first_failing_step(judgement) or after_steps(judgement) != kind:
+        return None
+    return judgement
+
+
 def shrink(
     adapter, trial: Trial, rules: Rules, kind: str, budget: Callable[[], bool] = lambda: True
 ) -> tuple[Trial, Judgement, int]:
-    """A smaller trial whose last step still fails as ``kind`` (``trial`` ends with such a step;
-    see the module text), its judgement, and the number of trials played. ``budget()`` False
-    stops shrinking where it is."""
+    """A smaller trial that still fails as ``kind`` — at its last step, or, for ``end`` and
+    ``count``, after steps that all agree (``trial`` fails so; see the module text) — its
+    judgement, and the number of trials played. ``budget()`` False stops shrinking where it is."""
+    test = fails_after_steps if kind in ("end", "count") else fails_last
     tried = 1
-    best_judgement = fails_last(adapter, trial, rules, kind)
+    best_judgement = test(adapter, trial, rules, kind)
     if best_judgement is None:
-        raise ValueError("shrink() needs a trial whose last step fails")
+        raise ValueError(f"shrink() needs a trial that fails as {kind!r}")
     best = trial
 
     def still(candidate: Trial) -> Judgement | None:
         nonlocal tried
         tried += 1
-        return fails_last(adapter, candidate, rules, kind)
+        return test(adapter, candidate, rules, kind)
 
     # the shortest tail from a set-up position
     for tail in range(1, len(best.moves)):
@@ -463,20 +481,15 @@ def fuzz(
         # only the first failing step counts: after it the two games differ (a void pass here,
         # a stone there), and what follows is a consequence
         step = first_failing_step(judgement)
-        # a game whose steps all agree and whose end or count does not: not shrunk (the whole
-        # game leads there), classified by what differs
-        after = "count" if any(m.label in ("count", "point") for m in judgement.mismatches) else "end"
-        kind = classify(trial, rules, step) if step else after
+        # a game whose steps all agree and whose end or count does not: classified by what differs
+        kind = classify(trial, rules, step) if step else after_steps(judgement)
         if kind in kinds:
             yield Event("game", game_seed, f"{size}x{size}, {len(trial.moves)} actions: fail ({kind}, again)")
             continue
         kinds.add(kind)
         budget = lambda: time.monotonic() < deadline + SHRINK_GRACE_SECONDS  # noqa: E731
-        if step:
-            head = Trial(trial.setup, trial.moves[:step])
-            shrunk, final, tried = shrink(adapter, head, rules, kind, budget)
-        else:
-            shrunk, final, tried = trial, judgement, 1
+        head = Trial(trial.setup, trial.moves[:step]) if step else trial  # end, count: all of it
+        shrunk, final, tried = shrink(adapter, head, rules, kind, budget)
         if not adapter.capabilities().lacks(frozenset({"counting"})):
             shrunk = counted(shrunk, rules)
         expectation = reference_expectation(shrunk, rules)
