@@ -147,6 +147,21 @@ def test_the_book_carries_a_cjk_font_covering_its_characters(book):
     assert 'src:url("../fonts/cjk.woff2")' in css and '"JPD Noto Sans SC"' in css
 
 
+def test_the_font_subset_is_reproducible():
+    """The subset keeps the source's timestamp: two builds of one book carry the same font bytes."""
+    source = find_source()
+    if source is None:
+        pytest.skip("no Noto CJK font here (apt-get install fonts-noto-cjk)")
+    import io
+
+    from fontTools.ttLib import TTFont
+    from jpdtools.book.font import subset
+
+    cut = TTFont(io.BytesIO(subset(source, set("计枰点"))))
+    original = TTFont(str(source.path), fontNumber=source.number, lazy=True)
+    assert cut["head"].modified == original["head"].modified
+
+
 def test_every_ruleset_source_has_its_chinese_rendering():
     from jpdtools.book.lang.sources import SOURCES_ZH
 

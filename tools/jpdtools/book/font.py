@@ -83,7 +83,8 @@ def subset(source: FontSource, chars: set[str]) -> bytes:
     options.layout_features = ["*"]
     options.name_IDs = ["*"]
     options.notdef_outline = True
-    font = TTFont(str(source.path), fontNumber=source.number, lazy=False)
+    # the source's own timestamp kept: the same characters give the same bytes (a build is reproducible)
+    font = TTFont(str(source.path), fontNumber=source.number, lazy=False, recalcTimestamp=False)
     subsetter = ft_subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(c) for c in chars))
     subsetter.subset(font)
