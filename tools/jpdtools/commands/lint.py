@@ -11,7 +11,7 @@ import yaml
 
 from jpdtools import atomic, table
 from jpdtools.commands.selecting import add_suite_argument, suite_paths
-from jpdtools.errors import InputError, Location, NothingSelected
+from jpdtools.errors import InputError, Location, NothingSelected, read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outputs import check_output
 from jpdtools.paths import conformance_dir, shared_dir, spec_dir
@@ -179,26 +179,17 @@ def _print_json(args, files, report: lint.LintReport, problems: list[lint.Proble
 def gnugo_opinion(files, presets, report: lint.LintReport, out: Path, explained: Path) -> list[lint.Problem]:
     """GNU Go's second opinion on the declared statuses, written to ``out``; an unexplained
     disagreement on a proven case is a problem (``status-opinion``)."""
-    explanations: dict[str, str] = {}
-    if explained.is_file():
-        try:
-            data = yaml.safe_load(explained.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError) as err:
-            raise InputError("bad-explanations", f"{explained}: {err}", Location(str(explained))) from None
-        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-            raise InputError(
-                "bad-explanations", f"{explained}: expected 'case id: text' lines", Location(str(explained))
-            )
-        explanations = {str(k): " ".join(v.split()) for k, v in data.items()}
+    explanations = _explanations(explained) if explained.is_file() else {}
     cases = [c for f in files for c in f.cases if not c.is_error_case and any(declared(c))]
     proven = {c.case_id: c for c in report.statuses}
-    if implementations.binary_of("gnugo") is None:
+    binary = implementations.binary_of("gnugo")
+    if binary is None:
         return [lint.Problem("status-opinion", "GNU Go is not installed (gnugo): no second opinion")]
-    found = opinions(cases, presets, proven)
+    found = opinions(cases, presets, proven, binary)
     atomic.write_text(out, status_opinion.report(found, explanations))
     print(f"wrote GNU Go's second opinion on {len(found)} case(s) to {out}")
     where = {c.id: c.location for c in cases}
-    return [
+    problems = [
         lint.Problem(
             "status-opinion",
             f"{o.case_id}: GNU Go disagrees with the proven statuses, unexplained (add it to {explained})",
@@ -206,3 +197,32 @@ def gnugo_opinion(files, presets, report: lint.LintReport, out: Path, explained:
         )
         for o in status_opinion.unexplained(found, explanations)
     ]
+    missing = status_opinion.missing(found)
+    if missing:  # an opinion not had is not an agreement
+        shown = "; ".join(f"{o.case_id}: {o.skipped}" for o in missing[:3])
+        more = f"; +{len(missing) - 3} more (in {out})" if len(missing) > 3 else ""
+        asked = len(found) - sum(1 for o in found if o.skipped and not o.missing)
+        problems.append(
+            lint.Problem(
+                "status-opinion",
+                f"GNU Go gave no opinion on {len(missing)} of {asked} case(s): {shown}{more}",
+            )
+        )
+    return problems
+
+
+def _explanations(path: Path) -> dict[str, str]:
+    """``reports/status-proofs/explanations.yaml``: case id → the disagreement explained."""
+    text = read_text_file(path, "the explanations of GNU Go's disagreements")
+    try:
+        data = yaml.safe_load(text) or {}
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = Location(str(path), mark.line + 1, mark.column + 1) if mark else Location(str(path))
+        problem = getattr(err, "problem", None) or "not YAML"
+        raise InputError(f"not YAML: {problem}", where) from None
+    except RecursionError:
+        raise InputError("nested too deeply to read", Location(str(path))) from None
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise InputError("expected 'case id: text' lines", Location(str(path)))
+    return {str(k): " ".join(v.split()) for k, v in data.items()}
