@@ -258,6 +258,26 @@ def test_resignation_ends_the_game_for_the_other_side():
     assert step.legal and g.phase is Phase.ENDED and g.outcome.winner is BLACK
 
 
+def test_a_halted_game_takes_a_resignation_only_where_the_halt_is_a_pause():
+    # 001 第十一条说明: 这里说的是棋局的休止而不是棋局的终止; 第十五条 2: 一方主动认输时，棋局为终止
+    g = game(KO, "jpd-art-2008")
+    assert verdicts(play(g, "B pass W pass B C1 W resign B resign")) == [
+        "legal",
+        "legal",
+        "refused game-over",  # only a resignation is taken while halted
+        "legal",  # White resigns although Black is to move
+        "refused game-over",  # the game has ended
+    ]
+    assert g.phase is Phase.ENDED and g.outcome.kind is EndKind.RESIGNATION and g.outcome.winner is BLACK
+    # Tromp-Taylor rule 8: two consecutive passes end the game
+    g = game(KO, "tromp-taylor")
+    assert verdicts(play(g, "B pass W pass W resign")) == ["legal", "legal", "refused game-over"]
+    assert g.phase is Phase.HALTED and g.outcome.kind is EndKind.TWO_PASSES
+    g = game(KO, "tromp-taylor:resignation=until-counted")
+    assert verdicts(play(g, "B pass W pass W resign")) == ["legal", "legal", "legal"]
+    assert g.phase is Phase.ENDED and g.outcome.winner is BLACK
+
+
 def test_out_of_turn_is_refused():
     g = game(KO, "chinese")
     assert verdicts(play(g, "W E1")) == ["refused out-of-turn"]

@@ -5,7 +5,8 @@ Phases (``Phase``):
 * ``handicap`` — Black is placing free handicap stones (only ``move`` actions by Black);
 * ``contest`` — 争棋阶段: the players alternate real moves, virtual moves and passes;
 * ``halted`` — play has halted (two passes, four virtual moves; two virtual moves in a settling
-  stage): the position goes to counting;
+  stage): the position goes to counting; only a resignation is still taken, and only under
+  ``resignation: until-counted`` (a halt is a pause, 休止, not the end, {#turn.resign});
 * ``ended`` — the game is over without counting (resignation, a cycle, a forfeit).
 
 A halted game can be *continued* ({#count.settling}): :meth:`Game.continuation` starts a new
@@ -45,6 +46,7 @@ from jpdref.rules import (
     PassRule,
     Position,
     Repetition,
+    Resignation,
     Rules,
     Suicide,
     VirtualMove,
@@ -181,6 +183,7 @@ _GLOBAL = Position.GLOBAL
 _SUICIDE_FORBIDDEN, _SUICIDE_MULTI_ONLY = Suicide.FORBIDDEN, Suicide.MULTI_ONLY
 _FOUR_VIRTUAL = Halt.FOUR_VIRTUAL
 _OOT_LOSS = OutOfTurn.LOSS
+_UNTIL_COUNTED = Resignation.UNTIL_COUNTED
 _OPPONENT = {BLACK: WHITE, WHITE: BLACK}
 _new = tuple.__new__  # builds a Step without the NamedTuple's Python-level ``__new__`` (hot path)
 _FACING = {BLACK: b"B", WHITE: b"W"}  # the side to move, in an exact position ({#rep.hashing})
@@ -428,14 +431,17 @@ class Game:
     def play(self, action: Action) -> Step:
         """Apply ``action`` and return the verdict. Never raises for a well-formed action.
 
-        {#play.reasons} The checks run in the spec's order of precedence: ``game-over``; a
-        resignation is accepted by either side {#turn.resign}; ``out-of-turn`` {#play.turn}; then
+        {#play.reasons} The checks run in the spec's order of precedence: ``game-over`` (a halted
+        game still takes a resignation under ``resignation: until-counted``); a resignation is
+        accepted by either side {#turn.resign}; ``out-of-turn`` {#play.turn}; then
         the handicap phase or the action's own checks.
         """
         phase, kind = self.phase, action.kind
-        if phase is _HALTED or phase is _ENDED:
+        if phase is _ENDED or (
+            phase is _HALTED and (kind is not _RESIGN or self.rules.resignation is not _UNTIL_COUNTED)
+        ):
             return self._refuse(action, Reason.GAME_OVER)
-        if kind is _RESIGN:
+        if kind is _RESIGN:  # in the handicap or contest phase, or halted before the count
             return self._end(action, Outcome(EndKind.RESIGNATION, Result.WIN, action.color.opponent))
         if action.color is not self.to_move:
             if kind is _MOVE and action.color is self.moved_last and self.rules.out_of_turn is _OOT_LOSS:

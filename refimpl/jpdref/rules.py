@@ -95,6 +95,14 @@ class OutOfTurn(StrEnum):
     LOSS = "loss"  # 连走二步判连走二步者为负: a second real move in a row loses (004 Chinese summary)
 
 
+class Resignation(StrEnum):
+    """{#turn.resign} Until when a player may resign (axis ``resignation``): a halt is a pause
+    (休止) before the count, or the end of the game's play."""
+
+    UNTIL_HALT = "until-halt"  # refused with game-over once play has halted
+    UNTIL_COUNTED = "until-counted"  # 两弃为休止而非终止 (001 第十五条): still accepted while halted
+
+
 class HandicapPlacement(StrEnum):
     """{#setup.handicap} Where handicap stones go."""
 
@@ -172,6 +180,7 @@ AXES: dict[str, type[StrEnum]] = {
     "halt": Halt,
     "illegal-move": IllegalMove,
     "out-of-turn": OutOfTurn,  # {#play.turn}
+    "resignation": Resignation,  # {#turn.resign}
     "handicap": HandicapPlacement,
     "counting": Method,  # {#count.area}
     "komi": KomiRule,  # or a FixedKomi {#count.komi}
@@ -193,6 +202,7 @@ _FIELD_OF_AXIS = {
     "halt": "halt",
     "illegal-move": "illegal_move",
     "out-of-turn": "out_of_turn",
+    "resignation": "resignation",
     "handicap": "handicap",
     "counting": "counting",
     "komi": "komi",
@@ -215,6 +225,7 @@ class Rules:
     halt: Halt
     illegal_move: IllegalMove
     out_of_turn: OutOfTurn  # {#play.turn}
+    resignation: Resignation  # {#turn.resign}
     handicap: HandicapPlacement
     counting: Method  # {#count.area}
     komi: KomiRule | FixedKomi  # a named rule, or a fixed number of points {#count.komi}

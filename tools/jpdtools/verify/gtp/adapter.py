@@ -291,7 +291,8 @@ class GtpAdapter:
         self, client: GtpClient, game: _Game, action: CaseAction, markers: dict[str, str], rules: Rules
     ) -> StepObservation:
         colour = action.color
-        if game.phase != "contest":
+        resigns_halted = action.kind == "resign" and str(rules.value("resignation")) == "until-counted"
+        if game.phase != "contest" and not (game.phase == "halted" and resigns_halted):  # turn.resign
             return _refused(game, action, "game-over")
         if action.kind == "resign":
             game.phase, game.winner = "ended", OTHER[colour]
