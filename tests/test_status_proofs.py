@@ -193,7 +193,7 @@ def test_the_cache_gives_the_same_answer(monkeypatch, tmp_path):
     assert first[0].proofs == second[0].proofs
 
 
-def test_an_agreement_or_pending_status_proof_is_not_searched():
+def test_an_agreement_or_pending_status_proof_is_not_searched_and_only_the_agreement_passes():
     agreed = case_file(RACE, "    status-proof:\n      agreement: built to test what the agreement does")
     pending = case_file(RACE, "    status-proof:\n      pending: the diagram is to be redrawn")
     proven = prove_files([agreed, pending], PRESETS)
@@ -201,7 +201,31 @@ def test_an_agreement_or_pending_status_proof_is_not_searched():
         ("built to test what the agreement does", "", ()),
         ("", "the diagram is to be redrawn", ()),
     ]
-    assert check_statuses(proven) == []
+    # a pending status is a debt: lint fails on it as on a disproven one, at the case
+    problems = check_statuses(proven)
+    assert len(problems) == 1
+    assert problems[0].check == "status"
+    message = str(problems[0])
+    assert "test.seki: its statuses are not proven (status-proof: pending: the diagram is to be" in message
+    assert problems[0].location is not None and problems[0].location.line == 4
+
+
+def test_jpd_lint_fails_on_a_planted_pending_status_and_passes_without_it(tmp_path, capsys):
+    from jpdtools.cli import main
+
+    # the true seki of TWO_AGAINST_ONE, proven by lint; the same case marked pending fails
+    proven = tmp_path / "proven.yaml"
+    planted = tmp_path / "planted.yaml"
+    indented = "\n".join("      " + line.strip() for line in TWO_AGAINST_ONE.strip().splitlines())
+    proven.write_text(CASE.format(rows=indented, extra=""), encoding="utf-8")
+    pending = "    status-proof:\n      pending: planted to show that lint fails on it"
+    planted.write_text(CASE.format(rows=indented, extra=pending), encoding="utf-8")
+    assert main(["lint", str(proven), "--no-coverage-table", "-q"]) == 0
+    assert "its statuses are not proven" not in capsys.readouterr().out
+    assert main(["lint", str(planted), "--no-coverage-table", "-q"]) == 1
+    out = capsys.readouterr().out
+    assert "test.seki: its statuses are not proven (status-proof: pending: planted to show" in out
+    assert "1 problem(s)" in out
 
 
 @pytest.mark.parametrize(

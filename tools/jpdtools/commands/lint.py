@@ -124,12 +124,6 @@ def run(args: argparse.Namespace) -> int:
         print(coverage_table(list(report.coverage)))
         print()
     problems = problems_of(args, files, presets, report)
-    pending = [c for c in report.statuses if c.pending]
-    if pending:
-        print(f"{len(pending)} case(s) whose statuses are not proven yet (status-proof: pending):")
-        for c in pending:
-            why = c.pending if len(c.pending) <= 150 else c.pending[:149] + "…"
-            print(f"  {c.case_id}: {why}")
     for warning in report.warnings:
         print(f"warning: {warning}")
     for problem in problems:

@@ -641,10 +641,22 @@ def check_overrides(spec_dir: Path, presets: Presets) -> list[Problem]:
 
 
 def check_statuses(proven: Sequence[CaseStatuses]) -> list[Problem]:
-    """{#count.status} A declared status disproven, undecided, or on a position that cannot be played."""
+    """{#count.status} A declared status disproven, undecided, pending, or on a position that cannot be
+    played (spec/case-format.md#format.status-proof)."""
     problems = []
     for case in proven:
         if case.holds is True:
+            continue
+        if case.pending:
+            problems.append(
+                Problem(
+                    "status",
+                    f"{case.case_id}: its statuses are not proven "
+                    f"(status-proof: pending: {case.pending.strip()}); redraw the position until they are, "
+                    "or say 'status-proof: {agreement: why}' if the case is false as Go on purpose",
+                    case.location,
+                )
+            )
             continue
         if case.error:
             problems.append(
@@ -665,7 +677,7 @@ def check_statuses(proven: Sequence[CaseStatuses]) -> list[Problem]:
                 Problem(
                     "status",
                     f"{case.case_id}: {proof.status} {marks} {verdict} ({why}); redraw the position, or say "
-                    "'status-proof: {agreement: why}' (on purpose) or '{pending: why}'",
+                    "'status-proof: {agreement: why}' if the case is false as Go on purpose",
                     case.location,
                 )
             )

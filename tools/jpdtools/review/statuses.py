@@ -7,9 +7,9 @@ captured against any defence and each seki chain cannot be captured, whoever mov
 seki chain has a liberty on a point both colours border, and each one-sided claim of the agreement
 holds (the claimer can fill the point and live, the opponent cannot). A case built to test what an *agreement*
 does, whatever the board says, carries ``status-proof: {agreement: why}`` instead
-(spec/case-format.md#format.status-proof); a case whose statuses are known not to be proven yet
-says ``{pending: why}`` and is listed by ``jpd lint``, not failed. Any other status disproven or
-undecided is a lint problem.
+(spec/case-format.md#format.status-proof). A case whose statuses are known not to be proven yet
+may say ``{pending: why}`` while its diagram is redrawn, but the suite does not pass with it: like a
+status disproven or undecided, a pending one is a lint problem.
 """
 
 import hashlib
@@ -45,14 +45,18 @@ class CaseStatuses:
     case_id: str
     proofs: tuple[StatusProof, ...] = ()
     agreement: str = ""  # the case's reason: its statuses are agreed on purpose
-    pending: str = ""  # the case's reason: its statuses are not proven yet (listed, not an error)
+    pending: str = ""  # the case's reason: its statuses are not proven yet (a lint problem)
     error: str = ""
     location: Location | None = None
 
     @property
     def holds(self) -> bool | None:
-        if self.agreement or self.pending:
+        """True: proven, or agreed on purpose; False: disproven, or its position cannot be played;
+        None: undecided within the bounds, or pending (not searched)."""
+        if self.agreement:
             return True
+        if self.pending:
+            return None
         if self.error or any(p.holds is False for p in self.proofs):
             return False
         if any(p.holds is None for p in self.proofs):

@@ -402,7 +402,7 @@ def _zh(item: LocDict, ctx: _Ctx) -> dict:
 
 def _status_proof(item: LocDict, ctx: _Ctx) -> tuple[str, str]:
     """{#format.status-proof} ``status-proof: {agreement: why}`` or ``{pending: why}`` → (kind, why);
-    ("", "") when absent."""
+    ("", "") when absent. A pending one loads (so lint can say where it is) and fails lint."""
     if "status-proof" not in item:
         return "", ""
     value = item["status-proof"]
