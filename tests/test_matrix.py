@@ -102,7 +102,7 @@ def test_cells_count_passes_failures_by_root_cause_and_skips_by_reason(reports):
 def test_jpd_matrix_writes_the_page(reports, capsys):
     assert main(["matrix", str(reports)]) == 0
     page = (reports / "index.html").read_text(encoding="utf-8")
-    assert "wgo 3.0.0-alpha.10" in page and 'href="wgo/report.html"' in page
+    assert "wgo 3.0.0-alpha.10" in page and 'href="./wgo/report.html"' in page
     assert "W1. Repeating.ALL checks nothing" in page and "needs feature turn-order" in page
     assert "<script" not in page
     assert "1 implementations" in capsys.readouterr().out

@@ -20,13 +20,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from urllib.parse import quote
 
-from jpdtools.errors import InputError
+from jpdtools.errors import InputError, Location, read_text_file
 
 _CLASS = re.compile(r"^#\s*([A-Z][A-Za-z]*\d+[a-z]?)\.\s*(.*)$")
 _VERTEX = re.compile(r"\b[A-HJ-Z]\d{1,2}\b")
 _BOARD = re.compile(r"[.XO]+(?:/[.XO]+)+")
 FAILED = ("unexpected-failure", "expected-failure", "unexpected-pass", "error")
+OUTCOMES = ("pass", *FAILED, "open", "skip")
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class Implementation:
     name: str  # the report folder's name
     label: str  # what the program calls itself ("goban 8.3.64")
     items: tuple[Item, ...]
+    partial: str = ""  # why the report is not of a whole run (interrupted, files not loaded), or ""
 
 
 def expected_classes(path: Path) -> dict[str, str]:
@@ -83,7 +86,7 @@ def expected_classes(path: Path) -> dict[str, str]:
     current, open_comment = "", False
     if not path.is_file():
         return out
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in read_text_file(path, "the expected-failure list").splitlines():
         text = line.strip()
         found = _CLASS.match(text)
         if found:
@@ -129,8 +132,9 @@ def report_causes(data: dict) -> dict[str, str]:
     """Item (``case[ruleset]``) → its root cause as the verify report groups it (``root_causes``
     and ``expected_root_causes``: the first divergent step, what was expected and got, the clause)."""
     out: dict[str, str] = {}
-    for group in (*(data.get("root_causes") or ()), *(data.get("expected_root_causes") or ())):
-        if not isinstance(group, dict):
+    groups = [g for key in ("root_causes", "expected_root_causes") for g in _list(data.get(key))]
+    for group in groups:
+        if not isinstance(group, dict) or not isinstance(group.get("items") or [], list):
             continue
         clauses = group.get("clauses") or ([group["clause"]] if group.get("clause") else [])
         clause = f" ({', '.join(map(str, clauses))})" if clauses else ""
@@ -162,31 +166,87 @@ def _cause(result: dict, classes: dict[str, str], label: str, grouped: dict[str,
     return first_mismatch(result.get("mismatches") or [])
 
 
+def _list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
 def load(report_dir: Path) -> Implementation:
-    """One implementation from its report folder (``report.json`` + ``expected-failures.txt``)."""
+    """One implementation from its report folder (``report.json`` + ``expected-failures.txt``).
+    A report that is not a verify report, a result without its case, ruleset or outcome, and an
+    item listed twice are InputErrors naming the file and the result."""
     path = report_dir / "report.json"
+    text = read_text_file(path, "the verify report")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise InputError(f"{path}: cannot read the verify report ({err.strerror})") from None
+        data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InputError(f"{path}:{err.lineno}:{err.colno}: not JSON ({err.msg})") from None
-    if data.get("kind") != "verify" or not isinstance(data.get("results"), list):
-        raise InputError(f"{path}: not a jpd verify report (kind {data.get('kind')!r})")
+        raise InputError(f"not JSON ({err.msg})", Location(str(path), err.lineno, err.colno)) from None
+    except RecursionError:
+        raise InputError("nested too deeply to be a verify report", Location(str(path))) from None
+    if (
+        not isinstance(data, dict)
+        or data.get("kind") != "verify"
+        or not isinstance(data.get("results"), list)
+    ):
+        kind = data.get("kind") if isinstance(data, dict) else type(data).__name__
+        raise InputError(f"not a jpd verify report (kind {kind!r})", Location(str(path)))
+    results = [_result(r, n, path) for n, r in enumerate(data["results"])]
+    first: dict[tuple[str, str], int] = {}
+    for n, r in enumerate(results):
+        key = (r["case"], r["ruleset"])
+        if key in first:
+            raise InputError(
+                f"results[{n}]: {key[0]}[{key[1]}] is listed twice (first as results[{first[key]}]): "
+                "a report lists each item once",
+                Location(str(path)),
+            )
+        first[key] = n
     classes = expected_classes(report_dir / "expected-failures.txt")
     label = str(data.get("implementation") or report_dir.name)
     grouped = report_causes(data)
     items = tuple(
-        Item(
-            r["case"],
-            r["ruleset"],
-            tuple(r.get("clauses") or ()),
-            r["outcome"],
-            _cause(r, classes, label, grouped),
-        )
-        for r in data["results"]
+        Item(r["case"], r["ruleset"], r["clauses"], r["outcome"], _cause(r, classes, label, grouped))
+        for r in results
     )
-    return Implementation(report_dir.name, label, items)
+    return Implementation(report_dir.name, label, items, _partial(data, len(results)))
+
+
+def _result(r: object, n: int, path: Path) -> dict:
+    """Result ``n`` of a report, checked: a case, a ruleset and an outcome (strings), clauses."""
+    where = Location(str(path))
+    if not isinstance(r, dict):
+        raise InputError(f"results[{n}] is not an object", where)
+    for key in ("case", "ruleset", "outcome"):
+        if not isinstance(r.get(key), str) or not r[key]:
+            raise InputError(f"results[{n}] has no {key!r} (a string)", where)
+    if r["outcome"] not in OUTCOMES:
+        raise InputError(f"results[{n}]: outcome {r['outcome']!r} is not one of {', '.join(OUTCOMES)}", where)
+    clauses = _list(r.get("clauses"))
+    if not all(isinstance(c, str) for c in clauses):
+        raise InputError(f"results[{n}]: 'clauses' must be a list of strings", where)
+    out = {k: v for k, v in r.items() if k in ("case", "ruleset", "outcome", "expected_failure", "detail")}
+    out["detail"] = str(r.get("detail") or "")
+    out["expected_failure"] = (
+        r.get("expected_failure") if isinstance(r.get("expected_failure"), str) else None
+    )
+    out["mismatches"] = [m for m in _list(r.get("mismatches")) if isinstance(m, dict)]
+    out["clauses"] = tuple(clauses)
+    return out
+
+
+def _partial(data: dict, ran: int) -> str:
+    """Why the report is not that of a whole run, in words, or "": an interrupted run, case files
+    that did not load, fewer results than items planned."""
+    summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
+    planned = summary.get("planned")
+    why = []
+    if data.get("interrupted"):
+        why.append("interrupted")
+    if isinstance(planned, int) and planned != ran:
+        why.append(f"{ran} of {planned} planned items ran")
+    not_loaded = len(_list(data.get("load_errors")))
+    if not_loaded:
+        why.append(f"{not_loaded} case file{'s' if not_loaded > 1 else ''} of the suite did not load")
+    return "; ".join(why)
 
 
 def discover(reports: Path) -> list[Path]:
@@ -240,7 +300,7 @@ th,td{border:1px solid #ccc;padding:.15em .4em;vertical-align:top}
 th{background:#f6f6f6;font-weight:600}td.n{text-align:left;white-space:nowrap}
 td.c{text-align:center;font:12px/1.3 ui-monospace,monospace;white-space:nowrap;min-width:4.5em}
 .pass{background:#d9f0d9}.known{background:#fff0c2}.fail{background:#f7c9c9}.skip{background:#ececec;color:#777}
-.empty{background:#fff;color:#ccc}
+.empty{background:#fff;color:#ccc}.partial{background:#f7c9c9;font-weight:600}
 .legend span{display:inline-block;padding:0 .6em;margin-right:.4em;border:1px solid #ccc}
 th.v{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;font-weight:500;white-space:nowrap}
 ul{margin:.2em 0 .6em}li{margin:.1em 0}code{font:12px/1.3 ui-monospace,monospace}.count{color:#555}
@@ -253,6 +313,7 @@ LEGEND = (
     ("fail", "an unexpected failure or error"),
     ("skip", "nothing played: every item skipped (a feature or axis value the program lacks)"),
     ("empty", "· not run under this ruleset"),
+    ("partial", "a partial report: the run was interrupted or some of the suite did not load"),
 )
 
 
@@ -281,9 +342,10 @@ def _ruleset_table(impls: Sequence[Implementation], rulesets: Sequence[str]) -> 
     for impl in impls:
         cells = by_ruleset(impl, rulesets)
         tds = "".join(_cell(cells.get(r, Tally())) for r in rulesets)
-        link = (
-            f'<a href="{escape(impl.name)}/report.html" title="{escape(impl.label)}">{escape(impl.name)}</a>'
-        )
+        href, label = _href(impl.name, "report.html"), escape(impl.label)
+        link = f'<a href="{href}" title="{label}">{escape(impl.name)}</a>'
+        if impl.partial:
+            link += f' <span class="partial" title="{escape(impl.partial)}">partial</span>'
         rows.append(f'<tr><td class="n">{link}</td>{_cell(tally(impl.items))}{tds}</tr>')
     return (
         f'<table><tr><th>implementation</th><th class="v">all rulesets</th>{head}</tr>{"".join(rows)}</table>'
@@ -301,16 +363,24 @@ def _clause_table(impls: Sequence[Implementation]) -> str:
     return f"<table><tr><th>clause</th>{head}</tr>{''.join(rows)}</table>"
 
 
+def _href(folder: str, name: str) -> str:
+    """A link to ``name`` in a report folder: relative, every character of the folder's name that
+    could make it a scheme (``javascript:``) or another path percent-encoded."""
+    return escape(f"./{quote(folder, safe='')}/{name}", quote=True)
+
+
 def _causes(impl: Implementation) -> str:
     whole = tally(impl.items)
     fails = "".join(f'<li><span class="count">{n}</span> {escape(c)}</li>' for c, n in whole.failed)
     skips = "".join(f'<li><span class="count">{n}</span> {escape(c)}</li>' for c, n in whole.skipped)
     links = (
-        f'<a href="{escape(impl.name)}/report.html">report</a> · '
-        f'<a href="{escape(impl.name)}/DEVIATIONS.md">DEVIATIONS.md</a>'
+        f'<a href="{_href(impl.name, "report.html")}">report</a> · '
+        f'<a href="{_href(impl.name, "DEVIATIONS.md")}">DEVIATIONS.md</a>'
     )
     name = escape(impl.name)
     parts = [f'<h3 id="{name}">{name} <small>— {escape(impl.label)} ({links})</small></h3>']
+    if impl.partial:
+        parts.append(f'<p><span class="partial">A partial report</span>: {escape(impl.partial)}.</p>')
     parts.append(f"<p>{whole.passed} pass, {whole.failures} fail, {whole.skips} skipped.</p>")
     if fails:
         parts.append(f"<p>Failures by root cause:</p><ul>{fails}</ul>")
