@@ -19,6 +19,7 @@ from jpdtools.book.lang import EDITIONS
 from jpdtools.book.observe import observe_suite
 from jpdtools.book.overrides import flips
 from jpdtools.book.page import slug
+from jpdtools.book.playground import find_pyodide, playground_page, shared_files
 from jpdtools.book.printpage import print_page
 from jpdtools.book.scripts import REVIEW_SCRIPT
 from jpdtools.book.seeds import SeedArticle, SeedSentence, SeedTable
@@ -44,6 +45,7 @@ class BuildReport:
     out: Path
     failures: tuple = ()  # LoadFailure: the case files that could not be loaded
     font: FontSource | None = None  # the CJK font the book's was cut from (None: it carries none)
+    playground: bool = False  # whether the book carries the playground's runtime (Pyodide)
 
 
 def _wording(table, sentence_id: str) -> tuple[str, str]:
@@ -116,18 +118,21 @@ def make_book(
     return Book(suite, presets, *parts, question_revisions=asked, review_quorum=quorum, study=study)
 
 
-def pages(book: Book) -> Iterable[tuple[str, str]]:
+def pages(book: Book, playground: bool = False) -> Iterable[tuple[str, str]]:
     """(path inside the book, text) of every file: the front door, then every page of each edition
-    (``en/…``, ``zh/…``, the same relative paths), each written from the same page functions."""
+    (``en/…``, ``zh/…``, the same relative paths), each written from the same page functions.
+    ``playground``: whether the book carries the playground's runtime (its page says how to add it
+    when not)."""
     yield "index.html", front_door()
     for lang in EDITIONS:
-        for name, text in edition_pages(book.edition(lang)):
+        for name, text in edition_pages(book.edition(lang), playground):
             yield f"{lang.code}/{name}", text
 
 
-def edition_pages(book: Book) -> Iterable[tuple[str, str]]:
+def edition_pages(book: Book, playground: bool = False) -> Iterable[tuple[str, str]]:
     """(path inside the edition, text) of every file of ``book.lang``'s edition."""
     yield "style.css", STYLE
+    yield "playground.html", playground_page(book, playground)
     yield "book.js", SCRIPT
     yield "review.js", REVIEW_SCRIPT
     yield "glossary.html", glossary_page(book)
@@ -170,6 +175,7 @@ BOOK_ENTRIES = (
     "en",
     "zh",
     "fonts",
+    "playground",
 )
 """What a book puts directly in OUTDIR: the front door, the two editions, the font they share."""
 EARLIER_ENTRIES = (
@@ -203,25 +209,30 @@ def page_count(book: Book) -> int:
         + len(book.anchors)
         + len(book.seeds.articles)
         + 3 * len(book.presets.names)
-        + 20
+        + 21
     )
     return 1 + len(EDITIONS) * per_edition
 
 
 def write_book(
-    book: Book, out: Path, font: FontSource | None = None, progress: Progress | None = None
+    book: Book,
+    out: Path,
+    font: FontSource | None = None,
+    progress: Progress | None = None,
+    pyodide: Path | None = None,
 ) -> int:
     """Write every page into a staging folder, then let the book replace ``out``'s content whole
     (jpdtools/outdir.py: no stale page of an earlier book, nothing written through a link, a full
     disk or a read-only folder an InputError with ``out`` as it was); returns how many files.
     With ``font``, the book carries it cut down to the characters its pages use; ``progress``
-    hears how many files are written."""
+    hears how many files are written; with ``pyodide`` (the npm package's folder), the book carries
+    the playground's runtime and sources."""
     expected = page_count(book)
 
     def write(staging: Path) -> int:
         n = 0
         used: set[str] = set()
-        for name, text in pages(book):
+        for name, text in pages(book, pyodide is not None):
             path = staging / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
@@ -234,6 +245,11 @@ def write_book(
             (staging / FONT_FILE).write_bytes(subset(font, used))
             (staging / LICENCE_FILE).write_text(LICENCE, encoding="utf-8")
             n += 2
+        if pyodide is not None:
+            for name, content in shared_files(book, pyodide):
+                (staging / name).parent.mkdir(parents=True, exist_ok=True)
+                (staging / name).write_bytes(content)
+                n += 1
         return n
 
     return replace_whole(out, LAYOUT, write)
@@ -261,6 +277,9 @@ def build(
             f"nothing selected: no case matches {' '.join(chosen) or 'the cases'} in {where}"
         )
     font = find_source()
-    n = write_book(book, out, font, progress)
+    pyodide = find_pyodide()
+    n = write_book(book, out, font, progress, pyodide)
     seconds = time.perf_counter() - start
-    return BuildReport(n, len(book.suite.records), seconds, out, book.suite.failures, font)
+    return BuildReport(
+        n, len(book.suite.records), seconds, out, book.suite.failures, font, pyodide is not None
+    )

@@ -20,6 +20,7 @@ NAV = (
     ("rulesets/index.html", "nav.rulesets"),
     ("differences/index.html", "nav.differences"),
     ("glossary.html", "nav.glossary"),
+    ("playground.html", "nav.playground"),
 )
 SCRIPTS = ("review.js",)  # on every page
 

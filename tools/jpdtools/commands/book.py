@@ -23,6 +23,7 @@ from jpdtools.book.build import LAYOUT, build
 from jpdtools.book.font import ENV
 from jpdtools.book.lang import EDITIONS
 from jpdtools.book.pdf import print_pdf
+from jpdtools.book.playground import MISSING_MESSAGE
 from jpdtools.commands.selecting import add_outdir_arguments, add_suite_argument, outdir_value, suite_paths
 from jpdtools.errors import InputError, read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
@@ -87,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
             f"Noto CJK font in {ENV}): its Chinese text needs a CJK font on the reader's machine",
             file=sys.stderr,
         )
+    if not report.playground:
+        print(f"jpd: {MISSING_MESSAGE}", file=sys.stderr)
     for failure in report.failures:
         print(f"jpd: {failure}", file=sys.stderr)
     if args.pdf:

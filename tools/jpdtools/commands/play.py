@@ -14,7 +14,7 @@ from jpdtools import table
 from jpdtools.commands.selecting import add_lang_argument, add_rules_argument, rules_value, speaker
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
-from jpdtools.run.adapters import Observation, ReferenceAdapter
+from jpdtools.run.adapters import Observation, ReferenceAdapter, observation_json
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import CaseAction, Setup
 
@@ -47,7 +47,7 @@ def run(args) -> int:
         if obs.error:
             raise InputError(f"{name}: {obs.error}")
     if args.json:
-        data = [_as_json(name, obs) for name, obs in observed]
+        data = [observation_json(name, obs) for name, obs in observed]
         import json  # the imports of a command that prints a table are its start-up time
 
         print(json.dumps(data[0] if len(data) == 1 else data, indent=2))
@@ -184,31 +184,3 @@ def _rows(moves, columns) -> list[list[str]]:
     ]
     rows.append(["end", "", *(cells[-1] for _, cells in columns)])
     return rows
-
-
-def _as_json(name: str, obs: Observation) -> dict:
-    steps = []
-    for n, step in enumerate(obs.steps, 1):
-        steps.append(
-            {
-                "step": n,
-                "action": step.action,
-                "legal": step.legal,
-                "effect": step.effect,
-                "reason": step.reason,
-                "captures": list(step.captures),
-                "self_captures": list(step.self_captures),
-                "to_move": step.to_move,
-            }
-        )
-    e = obs.end
-    outcome = None
-    if e is not None and e.kind is not None:
-        outcome = {"kind": e.kind, "result": e.result, "winner": e.winner}
-    return {
-        "rules": name,
-        "steps": steps,
-        "phase": e.phase if e else None,
-        "to_move": e.to_move if e else None,
-        "outcome": outcome,
-    }

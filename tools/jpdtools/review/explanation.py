@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from jpdref.coords import GTP_COLUMNS
 from jpdref.rules import Rules
 
+from jpdtools.review.deciding import end_parts, step_parts
 from jpdtools.review.lint import Anchor
 from jpdtools.run.adapters import CountObservation, EndState, SettleObservation, StepObservation
 from jpdtools.run.compare import (
@@ -24,27 +25,6 @@ from jpdtools.run.compare import (
 )
 from jpdtools.run.runner import PlanItem
 from jpdtools.suite.model import CountVerdict, Setup, StepVerdict
-
-# reason code → (clause anchors to try, the ruleset axis that decides it)
-REASON_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
-    "occupied": (("play.move",), None),
-    "off-board": (("board.points",), None),
-    "out-of-turn": (("play.turn", "turn.order"), None),
-    "game-over": (("end.halt",), "halt"),
-    "pass-not-allowed": (("turn.pass",), "pass"),
-    "virtual-not-allowed": (("turn.virtual",), "virtual-move"),
-    "handicap-placement": (("setup.handicap",), "handicap"),
-    "suicide": (("capture.suicide",), "suicide"),
-    "ko": (("rep.simple-ko",), "repetition"),
-}
-END_CLAUSES: dict[str, tuple[tuple[str, ...], str | None]] = {
-    "two-passes": (("end.two-passes", "end.halt"), "halt"),
-    "four-virtual": (("end.four-virtual", "end.halt"), "halt"),
-    "two-virtual": (("count.settling.art-2", "end.kinds"), None),
-    "cycle": (("end.cycle",), "cycle"),
-    "resignation": (("end.resignation", "end.kinds"), None),
-    "illegal-move": (("play.illegal",), "illegal-move"),
-}
 
 
 def setup_rows(setup: Setup) -> str:
@@ -94,33 +74,22 @@ def _decision(parts: Sequence[tuple[Sequence[str], str | None]], rules, anchors)
 
 def deciding_clause(step: StepObservation, kind: str, rules: Rules, anchors: dict[str, Anchor]) -> Decision:
     """The clause (and ruleset axis) that decides ``step`` under ``rules``."""
-    parts: list[tuple[Sequence[str], str | None]]
-    if not step.legal and step.reason:
-        if step.reason == "superko":
-            parts = [((f"rep.{rules.repetition}", "rep.rules"), "repetition")]
-        else:
-            parts = [REASON_CLAUSES.get(step.reason, ((f"play.{step.reason}",), None))]
-        if step.effect in ("void-pass", "forfeit"):
-            parts.append((("play.illegal",), "illegal-move"))
-    elif kind == "move" and step.self_captures:
-        parts = [(("capture.suicide",), "suicide")]
-    elif kind == "move" and step.captures:
-        parts = [(("capture.order", "capture.rule", "play.move"), None)]
-    elif kind == "move":
-        parts = [(("play.move",), None)]
-    elif kind == "pass":
-        parts = [(("turn.pass",), "pass")]
-    elif kind == "virtual":
-        parts = [(("turn.virtual",), "virtual-move")]
-    else:
-        parts = [(("turn.resign", "end.resignation", "turn.actions"), None)]
+    parts = step_parts(
+        step.legal,
+        step.reason,
+        step.effect,
+        kind,
+        bool(step.captures),
+        bool(step.self_captures),
+        str(rules.repetition),
+    )
     return _decision(parts, rules, anchors)
 
 
 def ending_clause(end: EndState, rules: Rules, anchors: dict[str, Anchor]) -> Decision | None:
     if end.kind is None:
         return None
-    return _decision([END_CLAUSES.get(end.kind, ((f"end.{end.kind}",), None))], rules, anchors)
+    return _decision(end_parts(end.kind), rules, anchors)
 
 
 def step_verdict(item: PlanItem, n: int) -> StepVerdict | None:

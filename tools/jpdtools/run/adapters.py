@@ -237,6 +237,35 @@ def end_state(game: Game) -> EndState:
     return EndState(str(game.phase), game.to_move.letter, str(outcome.kind), str(outcome.result), winner)
 
 
+def observation_json(name: str, obs: Observation) -> dict:
+    """One ruleset's observation as ``jpd play --json`` prints it (and the book's playground shows
+    it): every step, the phase and side to move after the last, the outcome once play ended."""
+    steps = [
+        {
+            "step": n,
+            "action": step.action,
+            "legal": step.legal,
+            "effect": step.effect,
+            "reason": step.reason,
+            "captures": list(step.captures),
+            "self_captures": list(step.self_captures),
+            "to_move": step.to_move,
+        }
+        for n, step in enumerate(obs.steps, 1)
+    ]
+    e = obs.end
+    outcome = None
+    if e is not None and e.kind is not None:
+        outcome = {"kind": e.kind, "result": e.result, "winner": e.winner}
+    return {
+        "rules": name,
+        "steps": steps,
+        "phase": e.phase if e else None,
+        "to_move": e.to_move if e else None,
+        "outcome": outcome,
+    }
+
+
 # -- the reference implementation --------------------------------------------------------------
 
 
