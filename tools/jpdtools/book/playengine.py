@@ -137,7 +137,8 @@ class Engine:
     def propose(self, request: str) -> str:
         """The request's position and moves as a case file in the suite's format, the current
         verdicts of the presets as its expectations and ``status: proposed``: ``{"yaml": text}``
-        or ``{"error": message}``. The request names ``id``, ``title``, ``zh_title``, ``seeds``."""
+        or ``{"error": message}``, with the case's ``clauses``. The request names ``id``, ``title``,
+        ``zh_title``, ``seeds``."""
         req = json.loads(request)
         try:
             position = position_of(req)
@@ -154,7 +155,8 @@ class Engine:
             texts[rules.name] = verdict_text(obs)
             for parts in self.decisions(rules, obs, moves):
                 clauses += [a for a, _, _ in parts if a in self.anchors and a not in clauses]
-        return json.dumps({"yaml": case_yaml(req, position, moves, texts, clauses or ["play.move"])})
+        clauses = clauses or ["play.move"]
+        return json.dumps({"yaml": case_yaml(req, position, moves, texts, clauses), "clauses": clauses})
 
     # -- the parts ----------------------------------------------------------------------------
     def moves(self, text: str, position: Position) -> tuple[CaseAction, ...]:

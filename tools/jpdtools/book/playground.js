@@ -79,7 +79,7 @@ function toHash() {
   if (state.variants.length) p.set("x", state.variants.join(" "));
   if (state.focus && state.focus !== presetNames[0]) p.set("f", state.focus);
   if (state.dead.size) p.set("d", [...state.dead].sort().join(" "));
-  return "#" + p.toString();
+  return "#" + p.toString().replace(/%2F/g, "/"); // the rows stay readable in the link
 }
 
 function fromHash(hash) {
@@ -593,8 +593,7 @@ function hashId() {
 }
 
 function propose() {
-  const firstClause = whole.results.flatMap((r) => r.decisions.flat()).map(([a]) => a).find((a) => data.seeds[a]);
-  const seeds = ui.proposeSeeds.value.trim() ? ui.proposeSeeds.value.split(";").map((s) => s.trim()) : firstClause ? [data.seeds[firstClause]] : [];
+  const given = ui.proposeSeeds.value.split(";").map((s) => s.trim()).filter(Boolean);
   const request = {
     width: state.width,
     height: state.height,
@@ -604,8 +603,14 @@ function propose() {
     id: ui.proposeId.value.trim() || hashId(),
     title: ui.proposeTitle.value.trim() || ui.proposeTitle.placeholder,
     zh_title: ui.proposeZh.value.trim() || ui.proposeZh.placeholder,
-    seeds,
+    seeds: given,
   };
+  if (!given.length) {
+    // the seed sentence of the first of the case's clauses that has one (a reviewer checks it)
+    const first = JSON.parse(engine.propose(JSON.stringify(request)));
+    const clause = (first.clauses || []).find((a) => data.seeds[a]);
+    if (clause) request.seeds = [data.seeds[clause]];
+  }
   const answer = JSON.parse(engine.propose(JSON.stringify(request)));
   if (answer.error) return message(say("pg.error", { error: answer.error }));
   ui.proposal.value = answer.yaml;
@@ -643,7 +648,9 @@ async function start() {
     update();
     stage(4, "pg.load.ready", { ms: Math.round(performance.now() - t0) });
     document.getElementById("pg-loading").dataset.ready = "true";
-    window.playground = { state, update, play, clickVertex, act, goTo, engine: () => engine, loadMs: performance.now() - t0 };
+    // for the browser tests and the curious: the state and the page's own functions
+    const reload = () => fromHash(location.hash) && update();
+    window.playground = { state, update, play, reload, clickVertex, act, goTo, loadMs: performance.now() - t0 };
   } catch (err) {
     stage(0, "pg.load.failed", { error: String(err) });
     document.getElementById("pg-loading").dataset.failed = "true";

@@ -151,10 +151,11 @@ def _heading(book: Book, anchor: str) -> str:
     return (book.zh_heading(anchor) if book.lang.code != "en" else None) or english
 
 
-def _seed_of(book: Book) -> dict[str, str]:
-    """For each clause, a seed sentence resting on it (the citation a proposed case starts from)."""
+def seed_of_clause(articles) -> dict[str, str]:
+    """For each clause, a seed sentence resting on it (the citation a proposed case starts from),
+    from the seed articles of the book (:attr:`jpdtools.book.seeds.SeedTable.articles`)."""
     out: dict[str, str] = {}
-    for article in book.seeds.articles:
+    for article in articles:
         if not article.listed:
             continue
         for s in article.sentences:
@@ -182,7 +183,7 @@ def page_data(book: Book) -> dict:
         "strings": strings,
         "clauses": clauses,
         "rulesets": {name: f"rulesets/{slug(name)}.html" for name in book.presets.names},
-        "seeds": _seed_of(book),
+        "seeds": seed_of_clause(book.seeds.articles),
         "cell": svg.CELL,
         "margin": svg.MARGIN,
     }
