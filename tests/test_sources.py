@@ -390,6 +390,28 @@ def test_a_citation_names_one_sentence():
     assert article.source == "001" and [s.key for s in table.sources] == ["001"]
 
 
+def test_a_sources_line_names_one_sentence_per_item(tmp_path: Path):
+    table = load_sources_text(SENTENCES, "s.yaml")
+    (tmp_path / "end.md").write_text(
+        "### Resignation {#end.resignation}\n\nText.\n\nSources: 001 第十五条/3, 第十六条; OQ-26.\n\n"
+        "### Illegal moves {#play.illegal}\n\nText.\n\nSources: 001 第十五条; 001 第十五条(4).\n",
+        encoding="utf-8",
+    )
+    found = traceability.check_spec_citations(tmp_path, table)
+    assert [(f.location.line, f.message) for f in found] == [
+        (
+            11,
+            "clause 'play.illegal' cites '001 第十五条': '001 第十五条' has several sentences, "
+            "cite one of them (1, 2, 3, 4, 5)",
+        ),
+        (
+            11,
+            "clause 'play.illegal' cites '001 第十五条(4)': '001 第十五条' has no sentence '(4)' "
+            "(its sentences: 1, 2, 3, 4, 5)",
+        ),
+    ]
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [

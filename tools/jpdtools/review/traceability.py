@@ -6,7 +6,8 @@ check ``sources``):
 * every article of ``spec/sources.yaml`` is either mapped to clauses or marked non-normative
   (not both); every clause it names exists in ``spec/*.md`` and is cited by at least one case;
 * every citation of a case (``seeds:``) and of a clause (``Sources:``) resolves to articles of
-  the table (:meth:`SourceTable.resolve`);
+  the table (:meth:`SourceTable.resolve`), and each of its items to one sentence (a clause's
+  ``Sources:`` line, like a case, never cites a multi-sentence article by its id);
 * where the seed files are at hand (``../shared/seeds``), every quotation of a seed occurs in it
   (blanks and the pinyin glosses of 003, ``規(guī)則``, ignored), every sentence of it verbatim;
   and the sentences of an article joined are one passage of it (the article whole, in order);
@@ -148,13 +149,19 @@ def _first_citation(case, table: SourceTable) -> str:
 
 
 def check_spec_citations(spec_dir: Path, table: SourceTable) -> list[Finding]:
-    """Every citation of a ``Sources:`` line of ``spec/*.md`` resolves to articles of the table."""
+    """Every citation of a ``Sources:`` line of ``spec/*.md`` resolves to articles of the table,
+    and each of its items to one sentence (:func:`pinpoint`), as a case's citations must: a clause
+    cites the sentences it rests on, never a whole article of several sentences."""
     found = []
     for clause in clause_sources(spec_dir, table):
         for citation in clause.citations:
             resolution = table.resolve(citation)
             if not resolution.ok:
                 found.append(Finding(f"clause {clause.anchor!r} cites {resolution.problem}", clause.location))
+                continue
+            for pin in pinpoint(table, citation):
+                if pin.sentence is None:
+                    found.append(Finding(f"clause {clause.anchor!r} cites {pin.problem}", clause.location))
     return found
 
 
