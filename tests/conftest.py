@@ -45,6 +45,7 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 # gives a quick check; `pytest` and CI run them all.
 SLOW_FILES = (
     "test_book_chromium.py",  # Chromium
+    "test_book_screens_chromium.py",  # Chromium, every kind of page at two widths
     "test_verify_gnugo.py",  # GNU Go over the whole suite
     "test_verify_leela.py",  # Leela Zero
     "test_fuzz.py",  # GNU Go and Leela Zero games

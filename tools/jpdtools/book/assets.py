@@ -69,6 +69,11 @@ details{margin:.3em 0}summary{cursor:pointer}.spec{max-width:52em}
 .board-legend{display:block;font-size:.8em;color:#555;max-width:30em}
 .proof-lines svg.board{width:10em}.proof-lines figcaption{max-width:11em}.proof-chain{margin-left:1em}
 .proof-disproven,.proof-undecided{color:#c0392b}.proof-proven{color:#1e7e34}
+@media screen{
+ main table{display:block;max-width:100%;overflow-x:auto}
+ main pre,main .spec{max-width:100%;overflow-x:auto}
+ main p,main li,main td,main th,main dd,main figcaption{overflow-wrap:break-word}
+}
 @page{size:A4;margin:14mm 12mm}
 @media print{
  nav.top,footer,.filters,.noscript-note,.review-panel{display:none}
