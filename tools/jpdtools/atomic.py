@@ -13,7 +13,7 @@ device``), so the command line reports them like any other bad input.
 
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO
@@ -76,3 +76,34 @@ def write_bytes(path: Path | str, data: bytes) -> None:
 def _discard(tmp: Path) -> None:
     with suppress(OSError):
         tmp.unlink()
+
+
+def write_all(files: Sequence[tuple[Path, str]], encoding: str = "utf-8") -> None:
+    """Write several files all or none: every new text goes to a temporary file beside its target
+    first (flushed and synced); only when all are written are they renamed into place. A target
+    that is a symbolic link is written through the link (the link stays). A failure before the
+    renames leaves every file as it was."""
+    made: list[tuple[Path, Path]] = []
+    try:
+        for path, text in files:
+            target = Path(os.path.realpath(path))
+            try:
+                tmp, fd = _temporary(target)
+            except OSError as err:
+                raise _error(Path(path), err) from None
+            made.append((tmp, target))
+            try:
+                with os.fdopen(fd, "w", encoding=encoding) as f:
+                    f.write(text)
+                    f.flush()
+                    os.fsync(f.fileno())
+            except OSError as err:
+                raise _error(Path(path), err) from None
+        for tmp, target in made:
+            try:
+                os.replace(tmp, target)
+            except OSError as err:
+                raise _error(target, err) from None
+    finally:
+        for tmp, _ in made:
+            _discard(tmp)

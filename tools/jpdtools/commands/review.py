@@ -16,7 +16,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from jpdtools.errors import read_text_file
+from jpdtools.errors import InputError, read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
@@ -68,9 +68,12 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "status":
         return _status(items, revisions, policy, args.json)
     entries = [e for path in args.files for e in load_review_file(path).entries]
+    for entry in entries:
+        _check_ruleset(entry, presets)
     plan = Plan()
     changed = plan_changes(items, entries, plan, revisions, policy)
-    written = [] if args.dry_run else write_changes(files, changed, spec / QUESTION_REVIEWS, questions)
+    paths = write_changes(files, changed, spec / QUESTION_REVIEWS, presets, dry_run=args.dry_run)
+    written = [] if args.dry_run else paths
     if args.json:
         data = {
             "entries": len(entries),
@@ -103,10 +106,19 @@ def run(args: argparse.Namespace) -> int:
         f"{len(plan.applied)} applied, "
         f"{len(plan.unchanged)} already recorded, {len(plan.earlier)} on an earlier revision, "
         f"{len(plan.conflicts)} conflict(s); "
-        f"{verb} {len(written) if not args.dry_run else len({k for k in changed})} file(s)"
-        + (f" ({', '.join(written)})" if written else "")
+        f"{verb} {len(paths)} file(s)" + (f" ({', '.join(paths)})" if paths else "")
     )
     return FAILURE if plan.conflicts else SUCCESS
+
+
+def _check_ruleset(entry, presets) -> None:
+    """An entry's ruleset is one of the presets, named as the case files name it
+    ({#format.review}: a ruling, vote or comment on one ruleset names a preset)."""
+    if entry.ruleset and entry.ruleset not in presets.names:
+        raise InputError(
+            f"'ruleset' {entry.ruleset!r} is not a ruleset: a review names one of {', '.join(presets.names)}",
+            entry.location,
+        )
 
 
 _LISTED = (

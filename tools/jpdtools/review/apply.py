@@ -11,6 +11,13 @@ differently are a dispute between members — both votes recorded, listed as con
 added unless the same comment is there already. The case files are edited as text at the positions
 the YAML loader reports: only the review keys of a changed case are rewritten (at the end of its
 entry), every other line — comments, layout, other cases — stays byte for byte.
+
+Every edit is proven before anything is written: the new text is loaded again and must give the
+very cases (or question reviews) intended — the changed ones with their new review keys, every
+other one as it was. An edit that would read back otherwise (a block scalar's ``#`` lines, an
+anchor another case aliases, a case in flow style) is an error naming the file and the case, and
+then no file is written: all files are written or none (:func:`jpdtools.atomic.write_all`). A
+case file that is a symbolic link is written through the link.
 """
 
 from collections.abc import Iterable, Sequence
@@ -19,8 +26,10 @@ from pathlib import Path
 
 from jpdtools import atomic
 from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.presets import Presets
 from jpdtools.review.policy import Policy
 from jpdtools.review.reviewfile import STATUS_OF, Entry
+from jpdtools.suite.loader import load_case_text, load_question_reviews
 from jpdtools.suite.model import Case, Comment, QuestionReview, Ruling, Vote
 from jpdtools.suite.revision import REVIEW_KEYS
 from jpdtools.suite.standing import DECIDED, SPLIT, VOTING, Record, standing
@@ -187,80 +196,159 @@ def _case_items(text: str, path: str) -> list[LocDict]:
     return list(cases)
 
 
-def _content_end(lines: list[str], start: int, stop: int) -> int:
-    """The index after the last line of [start, stop) that is neither blank nor a comment."""
+def _content_end(lines: list[str], start: int, stop: int, comments: bool = True) -> int:
+    """The index after the last line of [start, stop) that is neither blank nor (``comments``) a
+    comment."""
     end = stop
-    while end > start and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
+    while end > start and (
+        not lines[end - 1].strip() or (comments and lines[end - 1].lstrip().startswith("#"))
+    ):
         end -= 1
     return end
 
 
-def rewrite_case_file(text: str, path: str, changed: dict[str, Case]) -> str:
-    """``text`` with the review keys of every case in ``changed`` replaced by its new ones."""
-    lines = text.splitlines(keepends=True)
-    items = _case_items(text, path)
-    starts = [item.line - 1 for item in items] + [len(lines)]
-    edits = []  # (first line, end line, replacement lines), applied bottom-up
-    for n, item in enumerate(items):
-        case = changed.get(str(item.get("id")))
-        if case is None:
-            continue
-        if lines[item.line - 1][item.column - 1 : item.column] == "{":
-            raise InputError(
-                f"case {case.id!r} is written in flow style; edit its review keys by hand",
-                Location(path, item.line, item.column),
-            )
-        end = _content_end(lines, item.line - 1, starts[n + 1])
-        keys = sorted((k.line - 1, str(k)) for k in item if getattr(k, "line", 0))
-        spans = []
-        for i, (line, key) in enumerate(keys):
-            if key in REVIEW_KEYS:
-                nxt = keys[i + 1][0] if i + 1 < len(keys) else end
-                spans.append((line, _content_end(lines, line, nxt)))
-        indent = " " * (item.column - 1)
-        newline = "\r\n" if lines[item.line - 1].endswith("\r\n") else "\n"
-        block = [f"{ln}{newline}" for ln in review_lines(case, indent)]
-        for a, b in sorted(spans, reverse=True):
-            edits.append((a, b, []))
-        edits.append((end, end, block))
+def _edit_case(
+    lines: list[str], item: LocDict, stop: int, case: Case, path: str, comments: bool
+) -> list[str]:
+    """``lines`` with the review keys of the case entry ``item`` (ending before line ``stop``)
+    replaced by those of ``case``; ``comments``: trailing comment lines belong after the new keys."""
+    lines = list(lines)
+    if lines[item.line - 1][item.column - 1 : item.column] == "{":
+        raise InputError(
+            f"case {case.id!r} is written in flow style; edit its review keys by hand",
+            Location(path, item.line, item.column),
+        )
+    end = _content_end(lines, item.line - 1, stop, comments)
+    keys = sorted((k.line - 1, str(k)) for k in item if getattr(k, "line", 0))
+    spans = []
+    for i, (line, key) in enumerate(keys):
+        if key in REVIEW_KEYS:
+            nxt = keys[i + 1][0] if i + 1 < len(keys) else end
+            spans.append((line, _content_end(lines, line, nxt, comments)))
+    indent = " " * (item.column - 1)
+    newline = "\r\n" if lines[item.line - 1].endswith("\r\n") else "\n"
+    block = [f"{ln}{newline}" for ln in review_lines(case, indent)]
+    edits = [(a, b, []) for a, b in spans] + [(end, end, block)]
     for a, b, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         if a > 0 and a == len(lines) and not lines[-1].endswith("\n"):
             lines[-1] += "\n"
         lines[a:b] = new
-    return "".join(lines)
+    return lines
 
 
-def question_reviews_text(header: str, reviews: Iterable[QuestionReview]) -> str:
-    """The question-reviews file: its header comment lines kept, ``questions:`` written anew."""
-    out = [line for line in header.splitlines() if line.startswith("#")]
-    out.append("format: 1")
-    ordered = sorted(reviews, key=lambda r: int(r.anchor.split(".")[1]))
-    if not ordered:
-        return "\n".join([*out, "questions: {}"]) + "\n"
-    out.append("questions:")
-    for r in ordered:
-        out.append(f"  {r.anchor}:")
-        out.extend(review_lines(r, "    ", explicit_status=True))
-    return "\n".join(out) + "\n"
+def _reads_back(text: str, path: str, presets: Presets, expected: dict[str, Case]) -> str:
+    """ "" when ``text`` loads as the cases ``expected`` (by id, in order), else what differs."""
+    try:
+        found = load_case_text(text, path, presets).cases
+    except InputError as err:
+        return f"the file would no longer load ({err.message})"
+    if [c.id for c in found] != list(expected):
+        return "the file would hold other cases"
+    for case in found:
+        if case != expected[case.id]:
+            return f"case {case.id!r} would read back otherwise"
+    return ""
+
+
+def rewrite_case_file(text: str, path: str, changed: dict[str, Case], presets: Presets) -> str:
+    """``text`` with the review keys of every case in ``changed`` replaced by its new ones, proven
+    by loading it again: every case reads back as intended (InputError naming the case if not)."""
+    now = {c.id: c for c in load_case_text(text, path, presets).cases}
+    for ident, case in changed.items():
+        lines = text.splitlines(keepends=True)
+        items = _case_items(text, path)
+        starts = [item.line - 1 for item in items] + [len(lines)]
+        n = next(i for i, item in enumerate(items) if str(item.get("id")) == ident)
+        wanted = {**now, ident: case}
+        why = ""
+        for comments in (True, False):  # trailing '#' lines: comments, else a block scalar's lines
+            candidate = "".join(_edit_case(lines, items[n], starts[n + 1], case, path, comments))
+            why = _reads_back(candidate, path, presets, wanted)
+            if not why:
+                break
+        if why:
+            raise InputError(
+                f"cannot write the review keys of case {ident!r} in place: {why}; edit them by hand",
+                Location(path, items[n].line, items[n].column),
+            )
+        text, now = candidate, wanted
+    return text
+
+
+def question_reviews_text(text: str, path: str, changed: dict[str, QuestionReview], presets: Presets) -> str:
+    """The question-reviews file with the reviews of ``changed`` written in: a question already
+    there has its entry replaced in place, a new one is added after the last; every other line
+    (comments included) stays. Proven by loading it again, as case files are."""
+    if not text.strip():
+        text = "format: 1\nquestions: {}\n"
+    before = {r.anchor: r for r in load_question_reviews(text, path, presets)}
+    data = load_yaml_text(text, path)
+    questions = data.get("questions") if isinstance(data, LocDict) else None
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    if not isinstance(questions, LocDict) or not questions:  # ``questions: {}`` or empty
+        if isinstance(data, LocDict) and "questions" in data:
+            n = data.key_location("questions", path).line - 1
+            lines[n] = "questions:\n"  # the line of ``questions: {}``
+            at = n + 1
+        else:
+            lines.append("questions:\n")
+            at = len(lines)
+        block = []
+        for anchor in sorted(changed, key=lambda a: int(a.split(".")[1])):
+            block += [f"  {anchor}:\n", *(f"{ln}\n" for ln in review_lines(changed[anchor], "    ", True))]
+        lines[at:at] = block
+    else:
+        keys = sorted((k.line - 1, str(k), k.column) for k in questions if getattr(k, "line", 0))
+        parent_end = _content_end(lines, keys[-1][0], len(lines))
+        for anchor in sorted(changed, key=lambda a: int(a.split(".")[1]), reverse=True):
+            where = [i for i, k in enumerate(keys) if k[1] == anchor]
+            indent = " " * (keys[0][2] - 1)
+            block = [
+                f"{indent}{anchor}:\n",
+                *(f"{ln}\n" for ln in review_lines(changed[anchor], indent + "  ", True)),
+            ]
+            if where:
+                i = where[0]
+                stop = keys[i + 1][0] if i + 1 < len(keys) else parent_end
+                lines[keys[i][0] : _content_end(lines, keys[i][0], stop)] = block
+            else:
+                lines[parent_end:parent_end] = block
+    new = "".join(lines)
+    wanted = {**before, **changed}
+    try:
+        after = {r.anchor: r for r in load_question_reviews(new, path, presets)}
+    except InputError as err:
+        raise InputError(
+            f"cannot write the question reviews in place: the file would no longer load ({err.message})",
+            Location(path),
+        ) from None
+    if after != wanted:
+        raise InputError(
+            "cannot write the question reviews in place: the file would read back otherwise", Location(path)
+        )
+    return new
 
 
 def write_changes(
     case_files: dict[str, tuple[str, list[Case]]],
     changed: dict,
     question_path: Path | None,
-    questions: dict[str, QuestionReview],
+    presets: Presets,
+    dry_run: bool = False,
 ) -> list[str]:
-    """Write every changed case file (and the question file); returns the paths written."""
-    written = []
+    """Write every changed case file (and the question file), all or none: every new text is
+    made and proven first; returns the paths written (or, ``dry_run``, that would be)."""
+    out: list[tuple[Path, str]] = []
     for path, (text, cases) in case_files.items():
         mine = {c.id: changed[("case", c.id)] for c in cases if ("case", c.id) in changed}
         if mine:
-            atomic.write_text(Path(path), rewrite_case_file(text, path, mine))
-            written.append(path)
+            out.append((Path(path), rewrite_case_file(text, path, mine, presets)))
     new_questions = {k[1]: v for k, v in changed.items() if k[0] == "question"}
     if new_questions and question_path is not None:
-        header = read_text_file(question_path) if question_path.is_file() else ""
-        merged = {**questions, **new_questions}
-        atomic.write_text(question_path, question_reviews_text(header, merged.values()))
-        written.append(str(question_path))
-    return written
+        text = read_text_file(question_path) if question_path.is_file() else ""
+        out.append((question_path, question_reviews_text(text, str(question_path), new_questions, presets)))
+    if not dry_run:
+        atomic.write_all(out)
+    return [str(path) for path, _ in out]

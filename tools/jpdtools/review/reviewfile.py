@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.hidden import hidden_character
 from jpdtools.suite.revision import REVISION_RE
 from jpdtools.yamlsrc import LocDict, LocList, load_yaml_text, location_of
 
@@ -59,7 +60,11 @@ def _at(mapping: LocDict, key: str, path: str) -> Location:
     return location_of(value, path) if getattr(value, "line", 0) else mapping.key_location(key, path)
 
 
-def _string(mapping: LocDict, key: str, path: str, what: str, required: bool = True) -> str:
+def _string(
+    mapping: LocDict, key: str, path: str, what: str, required: bool = True, multiline: bool = False
+) -> str:
+    """A string value, stripped; one line without characters a reader cannot see, or (for a
+    ``multiline`` text) lines without them (:mod:`jpdtools.hidden`)."""
     if key not in mapping:
         if required:
             raise InputError(f"{what} needs {key!r}", location_of(mapping, path))
@@ -67,6 +72,12 @@ def _string(mapping: LocDict, key: str, path: str, what: str, required: bool = T
     value = mapping[key]
     if not isinstance(value, str) or (required and not value.strip()):
         raise InputError(f"{key!r} of {what} must be a non-empty string", _at(mapping, key, path))
+    hidden = hidden_character(value.strip(), multiline)
+    if hidden:
+        kind = "a text" if multiline else "one line"
+        raise InputError(
+            f"{key!r} of {what} is {kind} of visible characters: it holds {hidden}", _at(mapping, key, path)
+        )
     return value.strip()
 
 
@@ -140,7 +151,7 @@ def load_review_text(text: str, path: str) -> ReviewFile:
             raise InputError(
                 f"'action' is one of: {', '.join(ACTIONS)} (got {action!r})", _at(item, "action", path)
             )
-        text = _string(item, "text", path, "an entry", required=action != "accept")
+        text = _string(item, "text", path, "an entry", required=action != "accept", multiline=True)
         out.append(
             Entry(
                 reviewer,

@@ -239,7 +239,7 @@ def review_lines(case, ind: str = "    ", explicit_status: bool = False) -> list
     if case.rulings:
         out.append(f"{ind}rulings:")
         for r in case.rulings:
-            out.append(f"{ind}  {r.ruleset}:")
+            out.append(f"{ind}  {_plain_or_quoted(r.ruleset)}:")
             out.append(f"{ind}    status: {r.status}")
             out.append(f"{ind}    decision:{_value(r.decision, n + 4)}")
             out.append(f"{ind}    decided: {r.decided}")
@@ -253,7 +253,7 @@ def review_lines(case, ind: str = "    ", explicit_status: bool = False) -> list
             out.append(f"{ind}    date: {v.date}")
             out.append(f"{ind}    revision:{_value(v.revision, n + 4)}")
             if v.ruleset:
-                out.append(f"{ind}    ruleset: {v.ruleset}")
+                out.append(f"{ind}    ruleset:{_value(v.ruleset, n + 4)}")
             out.append(f"{ind}    text:{_value(v.text, n + 4)}")
     if case.comments:
         out.append(f"{ind}comments:")
@@ -261,7 +261,7 @@ def review_lines(case, ind: str = "    ", explicit_status: bool = False) -> list
             out.append(f"{ind}  - by:{_value(c.by, n + 4)}")
             out.append(f"{ind}    date: {c.date}")
             if c.ruleset:
-                out.append(f"{ind}    ruleset: {c.ruleset}")
+                out.append(f"{ind}    ruleset:{_value(c.ruleset, n + 4)}")
             out.append(f"{ind}    text:{_value(c.text, n + 4)}")
     return out
 
