@@ -12,7 +12,7 @@ Part = tuple[tuple[str, ...], str | None]
 REASON_CLAUSES: dict[str, Part] = {
     "occupied": (("play.move",), None),
     "off-board": (("board.points",), None),
-    "out-of-turn": (("play.turn", "turn.order"), None),
+    "out-of-turn": (("play.turn", "turn.order"), "out-of-turn"),
     "game-over": (("end.halt",), "halt"),
     "pass-not-allowed": (("turn.pass",), "pass"),
     "virtual-not-allowed": (("turn.virtual",), "virtual-move"),
@@ -46,7 +46,8 @@ def step_parts(
             parts = [((f"rep.{repetition}", "rep.rules"), "repetition")]
         else:
             parts = [REASON_CLAUSES.get(reason, ((f"play.{reason}",), None))]
-        if effect in ("void-pass", "forfeit"):
+        if effect in ("void-pass", "forfeit") and reason != "out-of-turn":
+            # the illegal-move policy; acting out of turn is never subject to it (play.turn)
             parts.append((("play.illegal",), "illegal-move"))
         return parts
     if kind == "move" and self_captures:

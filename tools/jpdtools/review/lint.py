@@ -24,6 +24,9 @@
   refusal out of turn, after the game, of a ko under the ruleset's illegal-move policy, …) is
   among the features derived from the item's verdict text (:mod:`jpdtools.run.features`), so
   that the derivation that decides which items a program lacking a feature skips cannot drift;
+* **depends** — a case that lists ``depends`` lists every axis its verdicts rest on: the axes the
+  clauses deciding the reference's play read (:mod:`.depends`), so that a variant is
+  never handed the text of a ruleset whose rules differ on one of them;
 * **overrides** — every ``Overrides:`` ruleset of ``spec/open-questions.md`` (another reading of an
   open question as axis overrides) is a preset with valid overrides (:mod:`.overrides`);
 * **coverage** — every normative play clause of ``spec/play.md`` (anchors starting with
@@ -53,11 +56,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jpdref.rules import AXES
+
 from jpdtools import atomic
 from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.presets import Presets
 from jpdtools.review import traceability
 from jpdtools.review.case_translations import check_case_translations
+from jpdtools.review.depends import resting_axes
 from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
 from jpdtools.review.statuses import CaseStatuses, prove_files
@@ -439,6 +445,40 @@ def check_feature_derivation(runs: Sequence[tuple[PlanItem | None, CaseResult]])
     return problems
 
 
+def check_depends(runs: Sequence[tuple[PlanItem | None, CaseResult]]) -> list[Problem]:
+    """Every axis a case's verdicts rest on (:func:`jpdtools.run.depends.resting_axes`: the axes
+    read by the clauses deciding what the reference did) is in its ``depends``, when it lists one:
+    a shorter list hands a variant agreeing on it the text of a ruleset whose rules differ."""
+    missing: dict[str, dict[str, list[str]]] = {}
+    cases: dict[str, Case] = {}
+    for item, result in runs:
+        observation = result.observation
+        if item is None or item.rules is None or observation is None or observation.error:
+            continue
+        case = item.case
+        if not case.depends or item.expectation is None:
+            continue
+        for axis in resting_axes(case, item.expectation, observation, item.rules) - set(case.depends):
+            missing.setdefault(case.id, {}).setdefault(axis, []).append(item.ruleset)
+            cases[case.id] = case
+    problems = []
+    for case_id, axes in missing.items():
+        case = cases[case_id]
+        order = [a for a in AXES if a in axes]
+        why = "; ".join(
+            f"{a} (under {', '.join(axes[a][:3])}{', …' if len(axes[a]) > 3 else ''})" for a in order
+        )
+        problems.append(
+            Problem(
+                "depends",
+                f"{case_id}: its verdicts rest on clauses reading {why}, which its depends "
+                f"[{', '.join(case.depends)}] leaves out: add {', '.join(order)}",
+                case.location,
+            )
+        )
+    return problems
+
+
 def coverage(
     files: Sequence[CaseFile], clauses: Sequence[str], legality: dict[str, set[bool]]
 ) -> list[CoverageRow]:
@@ -776,6 +816,7 @@ def lint(
     runs = reference_runs(files, presets, adapter, loader)
     legality = legality_by_case(files, presets, adapter, loader, runs)
     problems += check_feature_derivation(runs)
+    problems += check_depends(runs)
     rows = coverage(files, covered_anchors(anchors), legality)
     problems += check_coverage(rows, anchors, spec_dir)
     large = large_board_coverage(files, covered_anchors(anchors)) if whole_suite else []
