@@ -227,3 +227,40 @@ def test_the_page_is_written_in_both_editions_with_or_without_pyodide():
         assert f'<html lang="{lang.html}"' in text
     keys = [k for k in LANGUAGES["en"].strings if k.startswith("pg.")]
     assert keys and all(k in LANGUAGES["zh"].strings for k in keys)
+
+
+def test_an_sgf_is_read_as_jpd_play_reads_it(engine, tmp_path):
+    sgf = "(;GM[1]SZ[9]HA[2]PL[W];W[cc];B[dd];W[];B[cd])"
+    answer = json.loads(engine.diagram(sgf))
+    assert answer["position"]["handicap"] == 2 and answer["moves"] == ["W C7", "B D6", "W pass", "B C6"]
+    request = {**answer["position"], "moves": " ".join(answer["moves"]), "rules": load_presets().names}
+    page = json.loads(engine.play(json.dumps(request)))
+    path = tmp_path / "game.sgf"
+    path.write_text(sgf, encoding="utf-8")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["play", str(path), "--rules", "all", "--json"]) == 0
+    assert [{k: r[k] for k in CLI_KEYS} for r in page["results"]] == json.loads(out.getvalue())
+    broken = json.loads(engine.diagram("(;SZ[5];B[zz])"))
+    assert broken["error"].startswith("sgf")
+
+
+DEAD = "5x5 B\n. X . X .\nX X X X X\n. . . . .\nO O O O O\n. O . X .\n"  # D1 dead
+
+
+def test_the_count_is_explained_as_jpd_count_explains_it(engine, tmp_path):
+    position = json.loads(engine.diagram(DEAD))["position"]
+    request = {**position, "moves": "", "rules": ["chinese", "japanese"], "dead": ["D1"]}
+    page = {r["rules"]: r["count"] for r in json.loads(engine.play(json.dumps(request)))["results"]}
+    path = tmp_path / "dead.txt"
+    path.write_text(DEAD, encoding="utf-8")
+    for rules, count in page.items():
+        out = io.StringIO()
+        with redirect_stdout(out):
+            assert main(["count", str(path), "--rules", rules, "--dead", "D1"]) == 0
+        assert count["text"] in out.getvalue(), rules
+        assert count["text"].startswith(f"{rules}: ")
+        assert ["D1", "W"] in [p[:2] for p in count["points"]]  # the dead stone's point is White's
+    request = {**request, "dead": [], "seki": ["D1"]}  # a seki mark is the agreement's too
+    seki = json.loads(engine.play(json.dumps(request)))["results"]
+    assert all(r["count"] for r in seki)

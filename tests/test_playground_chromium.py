@@ -307,3 +307,32 @@ def verdict_rows(browser) -> dict[str, dict]:
         " text: v.textContent, differ: tr.classList.contains('differ'),"
         " clauses: [...tr.querySelectorAll('td.pg-clause [data-anchor]')].map(a => a.dataset.anchor)}]; }))"
     )
+
+
+def test_count_a_halted_game_with_a_stone_marked_dead(browser, site, tmp_path):
+    base, _ = site
+    rows = [". X . X .", "X X X X X", ". . . . .", "O O O O O", ". O . X ."]
+    open_playground(browser, page_url(base, "en", rows, "B", ["B pass", "W pass"]))
+    browser.evaluate("document.querySelector('input[name=pg-mode][value=dead]').click()")
+    click_vertex(browser, "D1", height=5)
+    assert browser.evaluate("[...playground.state.dead]") == ["D1"]
+    assert browser.evaluate("document.querySelectorAll('#pg-board svg path.dead').length") == 1
+    counted = browser.evaluate(
+        "[...document.querySelectorAll('#pg-count tr')].map(tr => [tr.dataset.rules,"
+        " (tr.querySelector('pre') || tr.querySelector('td')).textContent])"
+    )
+    assert [name for name, _ in counted] == load_presets().names
+    path = tmp_path / "position.txt"
+    path.write_text(diagram_of(rows, "B"), encoding="utf-8")
+    assert any("\n" in text for _, text in counted)  # some count, not only refusals
+    passing = {r.name for r in load_presets().rulesets if r.values()["pass"] != "forbidden"}
+    for name, text in counted:
+        if name not in passing:  # jpd count turns a pass into a virtual move there, as a record does
+            continue
+        out = io.StringIO()
+        with redirect_stdout(out):
+            main(["count", str(path), "--rules", name, "--dead", "D1", "--moves", "B pass W pass"])
+        assert text in out.getvalue(), name
+    browser.evaluate("document.querySelector('#pg-count details').open = true")
+    screenshot(browser, "count-en", 1400)
+    browser.send("Emulation.clearDeviceMetricsOverride")

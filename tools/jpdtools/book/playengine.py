@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 
 from jpdref.coords import CoordinateError, Geometry
+from jpdref.game import Game
 from jpdref.rules import Rules, RulesError, select_ruleset
 
 from jpdtools.book.lang import language
@@ -39,10 +40,16 @@ class Position:
     height: int
     to_move: str
     stones: tuple[tuple[str, str], ...]
+    handicap: int = 0  # handicap stones placed on the empty board as the ruleset's axis says
 
-    def setup(self, dead: tuple[str, ...] = ()) -> Setup:
-        final = FinalSpec(CaseAgreement(dead=tuple(sorted(dead)))) if dead else None
-        return Setup(self.width, self.height, self.to_move, self.stones, source="board", final=final)
+    def setup(self, dead: tuple[str, ...] = (), seki: tuple[str, ...] = ()) -> Setup:
+        """The set-up; with stones agreed ``dead`` or in ``seki``, asking for the count after the
+        last step with that agreement."""
+        agreement = CaseAgreement(dead=tuple(sorted(dead)), seki=tuple(sorted(seki)))
+        final = FinalSpec(agreement) if dead or seki else None
+        return Setup(
+            self.width, self.height, self.to_move, self.stones, (), self.handicap, "board", final=final
+        )
 
     def rows(self) -> str:
         """The diagram rows, top first, ``/``-separated (``X``, ``O``, ``.``)."""
@@ -60,7 +67,8 @@ class Position:
 
 def position_of(data: dict) -> Position:
     stones = tuple((str(v).upper(), str(c)) for v, c in data.get("stones", ()))
-    return Position(int(data["width"]), int(data["height"]), str(data.get("to_move", "B")), stones)
+    to_move = str(data.get("to_move", "B"))
+    return Position(int(data["width"]), int(data["height"]), to_move, stones, int(data.get("handicap") or 0))
 
 
 class Engine:
@@ -79,16 +87,37 @@ class Engine:
 
     # -- entry points (JSON in, JSON out) -----------------------------------------------------
     def diagram(self, text: str) -> str:
-        """A pasted diagram as a position: ``{"position": …}``, or ``{"error": message}``."""
+        """A pasted diagram (the case format's) or SGF (its set-up, handicap and moves, as
+        ``jpd play`` reads one) as ``{"position": …, "dead": […], "moves": […]}``, or
+        ``{"error": message}``."""
+
+        def place(line: int, column: int) -> Location:
+            return Location("sgf" if sgf else "diagram", line, column)
+
+        sgf = text.lstrip().startswith("(")
         try:
-            d = self.dsl.parse_diagram(text, lambda line, column: Location("diagram", line, column))
+            if sgf:
+                from jpdtools.suite.sgfsetup import read_sgf  # only for an SGF
+
+                r = read_sgf(text, place)
+                width, height, to_move, stones, dead = r.width, r.height, r.to_move, r.stones, ()
+                handicap, moves = r.handicap, [str(m) for m in r.moves]
+            else:
+                d = self.dsl.parse_diagram(text, place)
+                width, height, to_move, stones, dead = d.width, d.height, d.to_move, d.stones, d.dead
+                handicap, moves = 0, []
         except InputError as err:
             return json.dumps({"error": str(err)})
         except ImportError:  # a text only the whole grammar reads (Lark is not in the page)
             return json.dumps({"error": "diagram: not a board diagram (check it with jpd lint)"})
-        stones = [list(s) for s in d.stones]
-        position = {"width": d.width, "height": d.height, "to_move": d.to_move, "stones": stones}
-        return json.dumps({"position": position, "dead": list(d.dead)})
+        position = {
+            "width": width,
+            "height": height,
+            "to_move": to_move,
+            "stones": [list(s) for s in stones],
+            "handicap": handicap,
+        }
+        return json.dumps({"position": position, "dead": list(dead), "moves": moves})
 
     def play(self, request: str) -> str:
         """Every ruleset's observation of the request's position and moves, as ``jpd play --json``
@@ -102,7 +131,8 @@ class Engine:
         except (InputError, RulesError, CoordinateError, ValueError, KeyError) as err:
             return json.dumps({"error": str(err)})
         dead = tuple(str(v).upper() for v in req.get("dead", ()))
-        setup = position.setup(dead)
+        seki = tuple(str(v).upper() for v in req.get("seki", ()))
+        setup = position.setup(dead, seki)
         out = []
         for rules in rulesets:
             obs = self.adapter.observe(setup, (), moves, rules)
@@ -113,7 +143,10 @@ class Engine:
                 and obs.end.phase == "halted"
             ):
                 obs = self.adapter.observe(_counted(setup), (), moves, rules)
-            out.append(self.result(rules, obs, moves, language(req.get("lang", "en"))))
+            result = self.result(rules, obs, moves, language(req.get("lang", "en")))
+            if result["count"] and not result["count"].get("error"):
+                result["count"]["text"] = count_text(setup if setup.final else _counted(setup), moves, rules)
+            out.append(result)
         errors = [r["error"] for r in out if r.get("error")]
         return json.dumps(
             {"error": errors[0] if errors else None, "initial": position.rows(), "results": out}
@@ -210,6 +243,23 @@ class Engine:
         data["values"] = rules.values()
         data["count"] = _count_json(obs)
         return data
+
+
+def count_text(setup: Setup, moves, rules: Rules) -> str:
+    """The count of the position after ``moves`` as ``jpd count`` explains it (the game replayed,
+    then counted as :func:`jpdtools.run.adapters.observe_count` counts it)."""
+    from jpdref.stones import Color
+
+    from jpdtools.run.adapters import _action
+    from jpdtools.run.reference_count import count_lines, final_position, reference_count
+
+    assert setup.final is not None
+    geometry = Geometry(setup.width, setup.height)
+    stones = {geometry.from_gtp(v): Color.parse(c) for v, c in setup.stones}
+    game = Game.new(rules, geometry, stones, Color.parse(setup.to_move), setup.handicap)
+    for action in moves:
+        game.play(_action(action, geometry, {}))
+    return "\n".join(count_lines(rules, reference_count(rules, final_position(game, setup.final))))
 
 
 def _counted(setup: Setup) -> Setup:
@@ -309,6 +359,7 @@ def case_yaml(req: dict, position: Position, moves, texts: dict[str, str], claus
         f"    seeds: [{', '.join(_quoted(s) for s in seeds)}]",
         "    tags: [playground]",
         "    board: " + _block(position.diagram(), "      "),
+        *([f"    handicap: {position.handicap}"] if position.handicap else []),
         f"    moves: {_quoted(' '.join(str(m) for m in moves))}",
         "    expect:",
         "      default: " + _block(default, "        "),

@@ -36,12 +36,14 @@ const state = {
   width: 9,
   height: 9,
   toMove: "B",
+  handicap: 0, // handicap stones on an empty board (from a pasted SGF's HA)
   stones: new Map(), // vertex -> "B" | "W"
   moves: [], // "B C3", "W pass", ...
   cursor: 0, // how many of the moves are played on the board shown
   variants: [], // "chinese:repetition=simple-ko", ...
   focus: "",
   dead: new Set(),
+  seki: new Set(),
   mode: "play",
 };
 
@@ -74,11 +76,13 @@ function toHash() {
   const p = new URLSearchParams();
   p.set("b", rowsOf());
   p.set("to", state.toMove);
+  if (state.handicap) p.set("h", String(state.handicap));
   if (state.moves.length) p.set("m", state.moves.join(" "));
   if (state.cursor !== state.moves.length) p.set("at", String(state.cursor));
   if (state.variants.length) p.set("x", state.variants.join(" "));
   if (state.focus && state.focus !== presetNames[0]) p.set("f", state.focus);
   if (state.dead.size) p.set("d", [...state.dead].sort().join(" "));
+  if (state.seki.size) p.set("s", [...state.seki].sort().join(" "));
   return "#" + p.toString().replace(/%2F/g, "/"); // the rows stay readable in the link
 }
 
@@ -87,12 +91,14 @@ function fromHash(hash) {
   if (!p.has("b")) return false;
   setRows(p.get("b"));
   state.toMove = p.get("to") === "W" ? "W" : "B";
+  state.handicap = Number(p.get("h")) || 0;
   const m = (p.get("m") || "").trim();
   state.moves = m ? m.match(/[BW] +\S+/g).map((s) => s.replace(/ +/, " ")) : [];
   state.cursor = p.has("at") ? Math.max(0, Math.min(state.moves.length, Number(p.get("at")) || 0)) : state.moves.length;
   state.variants = (p.get("x") || "").split(" ").filter(Boolean);
   state.focus = p.get("f") || "";
   state.dead = new Set((p.get("d") || "").split(" ").filter(Boolean));
+  state.seki = new Set((p.get("s") || "").split(" ").filter(Boolean));
   return true;
 }
 
@@ -110,9 +116,11 @@ function play(moves, withDead) {
     height: state.height,
     to_move: state.toMove,
     stones: [...state.stones.entries()],
+    handicap: state.handicap,
     moves: moves.join(" "),
     rules: rulesList(),
     dead: withDead ? [...state.dead] : [],
+    seki: withDead ? [...state.seki] : [],
     lang: data.lang,
   };
   return JSON.parse(engine.play(JSON.stringify(request)));
@@ -134,7 +142,7 @@ function button(key, onclick, attrs = {}) {
 function build() {
   const pg = document.getElementById("pg");
   const modes = el("fieldset", { class: "pg-modes" }, el("legend", {}, say("pg.mode")));
-  for (const mode of ["play", "black", "white", "erase", "dead"]) {
+  for (const mode of ["play", "black", "white", "erase", "dead", "seki"]) {
     const input = el("input", { type: "radio", name: "pg-mode", value: mode, checked: mode === state.mode });
     input.addEventListener("change", () => {
       state.mode = mode;
@@ -285,9 +293,11 @@ function newBoard() {
   state.width = Number(m[1]);
   state.height = Number(m[2] || m[1]);
   state.stones = new Map();
+  state.handicap = 0;
   state.moves = [];
   state.cursor = 0;
   state.dead = new Set();
+  state.seki = new Set();
   update();
 }
 
@@ -299,9 +309,11 @@ function loadDiagram() {
   state.height = p.height;
   state.toMove = p.to_move;
   state.stones = new Map(p.stones.map(([v, c]) => [v, c]));
-  state.moves = [];
-  state.cursor = 0;
+  state.handicap = p.handicap;
+  state.moves = answer.moves;
+  state.cursor = state.moves.length;
   state.dead = new Set(answer.dead);
+  state.seki = new Set();
   update();
 }
 
@@ -342,6 +354,7 @@ function act(kind, vertex) {
   state.moves.push(`${colour} ${vertex || kind}`);
   state.cursor = state.moves.length;
   state.dead = new Set();
+  state.seki = new Set();
   if (!update()) {
     state.moves.pop();
     state.cursor = state.moves.length;
@@ -393,10 +406,15 @@ function boardClick(event) {
 
 function clickVertex(vertex) {
   if (state.mode === "play") return act("move", vertex);
-  if (state.mode === "dead") {
+  if (state.mode === "dead" || state.mode === "seki") {
+    const marks = state.mode === "dead" ? state.dead : state.seki;
+    const other = state.mode === "dead" ? state.seki : state.dead;
     const chain = chainAt(shownRows(), vertex);
-    const marking = !state.dead.has(vertex);
-    for (const v of chain) marking ? state.dead.add(v) : state.dead.delete(v);
+    const marking = !marks.has(vertex);
+    for (const v of chain) {
+      other.delete(v);
+      marking ? marks.add(v) : marks.delete(v);
+    }
     return update();
   }
   if (state.mode === "erase") state.stones.delete(vertex);
@@ -405,9 +423,11 @@ function clickVertex(vertex) {
     if (state.stones.get(vertex) === colour) state.stones.delete(vertex);
     else state.stones.set(vertex, colour);
   }
+  state.handicap = 0;
   state.moves = [];
   state.cursor = 0;
   state.dead = new Set();
+  state.seki = new Set();
   update();
 }
 
@@ -578,10 +598,10 @@ function renderCount() {
   }
   const rows = counted.map((r) => {
     const c = r.count;
-    if (c.error) return el("tr", { "data-rules": r.rules }, el("th", {}, rulesetLink(r.rules)), el("td", {}, `${c.error}: ${c.message}`));
+    if (c.error) return el("tr", { "data-rules": r.rules }, el("th", { scope: "row" }, rulesetLink(r.rules)), el("td", { class: "pg-count-refused", lang: "en" }, c.message || c.error));
     const winner = c.winner === "draw" ? say("pg.count.draw") : say("pg.count.result", { winner: c.winner === "B" ? say("pg.black") : say("pg.white"), margin: c.margin.replace("-", "") });
-    const detail = el("details", {}, el("summary", {}, c.method + " — " + say("pg.count.figures", c)), el("pre", {}, [c.komi, ...c.steps].filter(Boolean).join("\n")));
-    return el("tr", { "data-rules": r.rules }, el("th", {}, rulesetLink(r.rules)), el("td", { class: "pg-count-result" }, winner, detail));
+    const detail = el("details", {}, el("summary", {}, c.method + " — " + say("pg.count.figures", c)), el("pre", { lang: "en" }, c.text));
+    return el("tr", { "data-rules": r.rules }, el("th", { scope: "row" }, rulesetLink(r.rules)), el("td", { class: "pg-count-result" }, winner, detail));
   });
   ui.count.replaceChildren(el("p", { class: "pg-note" }, say("pg.count.note")), el("table", { class: "pg-table" }, el("tbody", {}, ...rows)));
 }
@@ -599,6 +619,7 @@ function propose() {
     height: state.height,
     to_move: state.toMove,
     stones: [...state.stones.entries()],
+    handicap: state.handicap,
     moves: state.moves.join(" "),
     id: ui.proposeId.value.trim() || hashId(),
     title: ui.proposeTitle.value.trim() || ui.proposeTitle.placeholder,

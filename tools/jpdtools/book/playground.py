@@ -57,10 +57,14 @@ SHIPPED = (
     "jpdtools/run/compare.py",
     "jpdtools/run/features.py",
     "jpdtools/run/reference_count.py",
+    "jpdtools/records/__init__.py",
+    "jpdtools/records/charset.py",
+    "jpdtools/records/sgf.py",
     "jpdtools/suite/__init__.py",
     "jpdtools/suite/dsl.py",
     "jpdtools/suite/model.py",
     "jpdtools/suite/quickparse.py",
+    "jpdtools/suite/sgfsetup.py",
     "jpdtools/suite/syntax.py",
 )
 """The ``jpdtools`` modules the page runs (besides all of ``jpdref``), relative to ``tools/``."""

@@ -30,7 +30,7 @@ from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import Marks, MarksError, Refusal, play_action, read_marks, replay_record
 from jpdtools.records.sgf import GameRecord, parse_sgf_text, read_position_file
 from jpdtools.records.verdict import with_record_komi
-from jpdtools.run.reference_count import counters_of
+from jpdtools.run.reference_count import count_lines, counters_of
 from jpdtools.suite.counting_keys import counter_value
 from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import COUNTER_PAIRS, CaseCounters
@@ -374,26 +374,11 @@ def table_row(row: Row) -> list[str]:
 def explanation(row: Row) -> str:
     """One ruleset's count step by step, with the counted board."""
     c = row.count
-    lines = [f"{row.rules.name}: {row.rules.counting}, komi {row.rules.komi}"]
     if c is None:
+        lines = [f"{row.rules.name}: {row.rules.counting}, komi {row.rules.komi}"]
         lines.append(f"  no count: {row.error if row.error is not None else row.ended}")
         return "\n".join(lines)
-    lines += [f"  {s}" for s in c.steps]
-    for side, fig in (("Black", c.black), ("White", c.white)):
-        parts = " + ".join(f"{name} {num(v)}" for name, v in fig.parts if v)
-        lines.append(f"  {side}: {num(fig.score)} {c.unit}" + (f" ({parts})" if parts else ""))
-    lines.append(f"  komi: {num(c.komi.points)} points — {c.komi.reason}")
-    lead = (
-        f"Black by {num(c.margin)}"
-        if c.margin > 0
-        else f"White by {num(-c.margin)}"
-        if c.margin < 0
-        else "even"
-    )
-    lines.append(f"  margin: {num(c.margin)} points ({lead}); winner {c.winner}")
-    lines.append("  counted board (X O stones, b w owned empty points, - split or nobody's):")
-    lines += [f"    {r}" for r in c.render().split("\n")]
-    return "\n".join(lines)
+    return "\n".join(count_lines(row.rules, c))
 
 
 def refusal_notes(rows: list[Row]) -> list[str]:

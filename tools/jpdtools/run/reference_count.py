@@ -79,3 +79,22 @@ def reference_count(rules: Rules, fp: FinalPosition) -> Count:
     """The count of ``fp`` by ``rules``' counting method and komi (axes ``counting``, ``komi``).
     Raises CountingError for a refused count."""
     return count_for(rules, fp)
+
+
+def count_lines(rules: Rules, count: Count) -> list[str]:
+    """``rules``' count step by step, its figures, komi, margin and the counted board: what
+    ``jpd count`` explains (and the book's playground shows)."""
+    from jpdref.counting.explanation import num
+
+    lines = [f"{rules.name}: {rules.counting}, komi {rules.komi}"]
+    lines += [f"  {s}" for s in count.steps]
+    for side, fig in (("Black", count.black), ("White", count.white)):
+        parts = " + ".join(f"{name} {num(v)}" for name, v in fig.parts if v)
+        lines.append(f"  {side}: {num(fig.score)} {count.unit}" + (f" ({parts})" if parts else ""))
+    lines.append(f"  komi: {num(count.komi.points)} points — {count.komi.reason}")
+    margin = count.margin
+    lead = f"Black by {num(margin)}" if margin > 0 else f"White by {num(-margin)}" if margin < 0 else "even"
+    lines.append(f"  margin: {num(margin)} points ({lead}); winner {count.winner}")
+    lines.append("  counted board (X O stones, b w owned empty points, - split or nobody's):")
+    lines += [f"    {r}" for r in count.render().split("\n")]
+    return lines
