@@ -98,7 +98,7 @@ EXAMPLES = {
 
 
 # The commands whose tables and text are fitted to the terminal (--wide keeps them whole).
-TABLES = ("play", "count", "rules", "replay", "study", "lint", "explain")
+TABLES = ("run", "verify", "play", "count", "rules", "replay", "study", "lint", "explain")
 
 
 def _usage() -> str:

@@ -9,8 +9,14 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from jpdtools import atomic, colour
-from jpdtools.commands.selecting import add_selection_arguments, selected_plan, selected_suite, suite_paths
+from jpdtools import atomic, colour, table
+from jpdtools.commands.selecting import (
+    add_selection_arguments,
+    ruleset_order,
+    selected_plan,
+    selected_suite,
+    suite_paths,
+)
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.outputs import check_output
@@ -47,11 +53,12 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.finish()
     result = replace(result, suite=suite)
-    order = presets.names
+    order = ruleset_order(args, presets)
     if args.json:
         print(report.format_json(result, order))
     else:
-        text = report.format_text(result, order, verbose=args.verbose, quiet=args.quiet)
+        width = table.terminal_width(args.wide)
+        text = report.format_text(result, order, verbose=args.verbose, quiet=args.quiet, width=width)
         print(colour.verdict_line(text, result.ok, sys.stdout))
     if args.junit:
         try:

@@ -12,7 +12,7 @@ from pathlib import Path
 from jpdtools.errors import InputError, NothingSelected
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import Presets
-from jpdtools.run.runner import Plan, SuiteLoader, plan_paths, selection_filters
+from jpdtools.run.runner import Plan, SuiteLoader, parse_rules_option, plan_paths, selection_filters
 from jpdtools.suite.identity import SuiteIdentity, identify
 
 
@@ -142,3 +142,10 @@ def describe_selection(args: argparse.Namespace, paths: list[Path]) -> str:
     parts += [f"--rules {r!r}" for r in args.rules]
     where = ", ".join(str(p) for p in paths)
     return f"{' '.join(parts)} in {where}" if parts else f"the cases of {where}"
+
+
+def ruleset_order(args: argparse.Namespace, presets: Presets) -> list[str]:
+    """The rulesets of a report's table, in order: the presets, then the variants ``--rules``
+    asks for (a variant only a case names is not one of them: the table adds those up)."""
+    asked = parse_rules_option(args.rules, presets)
+    return [*presets.names, *(name for name in asked if name not in presets.names)]

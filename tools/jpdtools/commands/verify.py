@@ -21,11 +21,12 @@ import sys
 import time
 from pathlib import Path
 
-from jpdtools import atomic, colour
+from jpdtools import atomic, colour, table
 from jpdtools.book.failures import illustrator
 from jpdtools.commands.selecting import (
     add_selection_arguments,
     describe_selection,
+    ruleset_order,
     selected_plan,
     selected_suite,
     suite_paths,
@@ -276,12 +277,12 @@ def run(args: argparse.Namespace) -> int:
         excused=(expected.named(plan.case_ids), len(plan.case_ids)),
         allow_no_pass=args.allow_no_pass,
     )
-    order = presets.names
+    order = ruleset_order(args, presets)
     with _signals_held():
         if args.json:
             print(format_json(outcome, order))
         else:
-            text = format_text(outcome, order, args.verbose, args.quiet)
+            text = format_text(outcome, order, args.verbose, args.quiet, table.terminal_width(args.wide))
             print(colour.verdict_line(text, outcome.ok and not interrupted, sys.stdout))
         status = _write_reports(args, outcome, order, items)
     if status:

@@ -48,7 +48,7 @@ from typing import TextIO
 
 from jpdtools import table
 from jpdtools.run.compare import STATUSES, CaseResult, Status
-from jpdtools.run.runner import LoadFailure, RunResult
+from jpdtools.run.runner import LOADER_SUITE, LoadFailure, RunResult
 from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.suite.model import REVIEW_STATUSES
 
@@ -104,22 +104,56 @@ def _result_lines(results: Sequence[CaseResult], status: Status) -> list[str]:
     return lines
 
 
-def summary_table(results: Sequence[CaseResult], order: Sequence[str] = ()) -> str:
-    """One row per ruleset: pass/fail/open/skip/error counts, then a total row."""
+def table_rows(
+    per_ruleset: dict[str, dict[str, int]], order: Sequence[str]
+) -> list[tuple[str, dict[str, int]]]:
+    """The rows of a summary table: one per ruleset of ``order`` (the presets and the rulesets
+    asked for); the variants only cases name (``rules: [aga:komi=0]``), each with an item or two,
+    added up in one row; the cases about malformed files (ruleset ``loader``) in a row of their
+    own, last, named as what they are."""
+    rows: list[tuple[str, dict[str, int]]] = []
+    folded: dict[str, dict[str, int]] = {}
+    for name, tally in per_ruleset.items():
+        if name == LOADER_SUITE:
+            continue
+        if ":" in name and name not in order:
+            folded[name] = tally
+        else:
+            rows.append((name, tally))
+    if folded:
+        summed = {k: sum(t[k] for t in folded.values()) for k in next(iter(folded.values()))}
+        rows.append((f"variants named by cases ({len(folded)})", summed))
+    if LOADER_SUITE in per_ruleset:
+        rows.append(("cases of malformed files", per_ruleset[LOADER_SUITE]))
+    return rows
+
+
+def summary_table(results: Sequence[CaseResult], order: Sequence[str] = (), width: int | None = None) -> str:
+    """One row per ruleset (:func:`table_rows`): pass/fail/open/skip/error counts, then a total
+    row; fitted to ``width`` when given."""
     headers = ["ruleset", *(str(s) for s in STATUSES)]
-    rows = [[name, *(str(c[str(s)]) for s in STATUSES)] for name, c in by_ruleset(results, order).items()]
+    rows = [
+        [name, *(str(c[str(s)]) for s in STATUSES)]
+        for name, c in table_rows(by_ruleset(results, order), order)
+    ]
     total = counts(results)
     rows.append(["total", *(str(total[str(s)]) for s in STATUSES)])
-    return table.render(headers, rows)
+    return table.render(headers, rows, width)
 
 
-def format_text(run: RunResult, order: Sequence[str] = (), verbose: bool = False, quiet: bool = False) -> str:
+def format_text(
+    run: RunResult,
+    order: Sequence[str] = (),
+    verbose: bool = False,
+    quiet: bool = False,
+    width: int | None = None,
+) -> str:
     """The summary table, then failures, errors and load errors, then one summary line.
 
     ``quiet`` leaves out the table; ``verbose`` also lists open and skipped items.
     """
     results = list(run.results)
-    out = [] if quiet else [summary_table(results, order)]
+    out = [] if quiet else [summary_table(results, order, width)]
     sections = [("FAILURES", Status.FAIL), ("ERRORS", Status.ERROR)]
     if verbose:
         sections += [("OPEN", Status.OPEN), ("SKIPPED", Status.SKIP)]

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from jpdref.rules import AXES
 
 from jpdtools import table
-from jpdtools.run.report import failure_json, suite_lines, suite_properties
+from jpdtools.run.report import failure_json, suite_lines, suite_properties, table_rows
 from jpdtools.run.runner import LoadFailure
 from jpdtools.suite.identity import SuiteIdentity
 from jpdtools.verify.causes import RootCause, root_causes, split
@@ -271,12 +271,17 @@ def playable_lines(run: VerifyRun, verbose: bool = False) -> list[str]:
 # -- text --------------------------------------------------------------------------------------
 
 
-def summary_table(results: Sequence[VerifyResult], order: Sequence[str] = ()) -> str:
+def summary_table(
+    results: Sequence[VerifyResult], order: Sequence[str] = (), width: int | None = None
+) -> str:
+    """One row per ruleset (:func:`jpdtools.run.report.table_rows`), then a total row."""
     headers = ["ruleset", *(str(o) for o in OUTCOMES)]
-    rows = [[n, *(str(c[str(o)]) for o in OUTCOMES)] for n, c in by_ruleset(results, order).items()]
+    rows = [
+        [n, *(str(c[str(o)]) for o in OUTCOMES)] for n, c in table_rows(by_ruleset(results, order), order)
+    ]
     total = counts(results)
     rows.append(["total", *(str(total[str(o)]) for o in OUTCOMES)])
-    return table.render(headers, rows)
+    return table.render(headers, rows, width)
 
 
 def _lines(results: Sequence[VerifyResult], outcome: Outcome) -> list[str]:
@@ -359,9 +364,15 @@ def summary_line(run: VerifyRun) -> str:
     return f"{', '.join(parts)} — {verdict} [{run.implementation}]; {timing}"
 
 
-def format_text(run: VerifyRun, order: Sequence[str] = (), verbose: bool = False, quiet: bool = False) -> str:
+def format_text(
+    run: VerifyRun,
+    order: Sequence[str] = (),
+    verbose: bool = False,
+    quiet: bool = False,
+    width: int | None = None,
+) -> str:
     results = list(run.results)
-    out = [] if quiet else [summary_table(results, order)]
+    out = [] if quiet else [summary_table(results, order, width)]
     if run.notes:
         out += ["", *(f"note: {n}" for n in run.notes)]
     if not quiet:
