@@ -43,3 +43,19 @@ def test_count_and_play_in_chinese(capsys, tmp_path):
     )
     assert "5x5，黑先走" in play and "白 放弃" in play and "休止（两弃）：待计算" in play
     assert "halted" not in play
+
+
+def test_an_upheld_claim_on_a_filled_point_says_why_it_is_worth_nothing(capsys):
+    # spec/counting.md#count.settling: under jpd-art-2 the claimer's stone on its one-sided point
+    # upholds the claim and is counted as a stone, shared by the equal division (004 補棋损点损目)
+    en = run(capsys, "explain", "settle.art-2.one-sided.filled")
+    assert "proved: upheld B one-sided C5  [ok]" in en
+    assert "upheld on a filled point: B one-sided C5 — the claimer's stone stands on it" in en
+    assert "worth nothing (004 補棋损点损目: 收则损点损目)" in en
+    zh = run(capsys, "explain", "settle.art-2.one-sided.filled", "--lang", "zh")
+    assert (
+        "成立但该点已被填上：黑 单方权利单官 C5" in zh and "一目不值（004 補棋损点损目：收则损点损目）" in zh
+    )
+    assert "upheld on a filled point" not in zh
+    # the independent test of jpd-art-2008 restores the halt board: nothing is filled there
+    assert "filled point" not in run(capsys, "explain", "settle.one-sided.001")

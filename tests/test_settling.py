@@ -184,6 +184,26 @@ def test_art_2_balancing_virtual_move():
     assert (c.black.score, c.white.score, float(c.margin)) == (2, 6, -10.5)
 
 
+def test_art_2_a_claim_upheld_on_a_filled_point_is_counted_as_the_stone():
+    # Black connects its ko at B3 in the continuation: White never took the point, so the ko
+    # claim is upheld (第十三条(2)) — but the board is not restored and B3 is now a black stone,
+    # counted as a stone, not as the claim (004 補棋损点损目: 粘则损点损目).
+    g = halted(KO, "jpd-art-2")
+    claim = Claim(ClaimKind.KO, BLACK, pt(g, "B3"))
+    r = settle_art_2(g, actions(g, "B B3 W virtual B virtual"))
+    assert r.finished and r.proof.upholds(claim) and r.filled([claim]) == (claim,)
+    fp = settled_position(r, dispute=Dispute(claims=(claim,)))
+    assert fp.agreement.claims == ()
+    # Black 目: A5 A4 A2 A1 = 4, less its 1 virtual stone = 3; White: 14 less its 2 (the
+    # balancing move follows Black's) = 12. The claim adds nothing: 3 − 12 − 6.5 = −15.5.
+    c = count_art(fp, KOMI)
+    assert (c.black.score, c.white.score, float(c.margin)) == (3, 12, -15.5)
+    # The independent test counts on the restored halt board: nothing is filled there.
+    g = halted(KO, "jpd-art-2008")
+    r = settle_art_2008(g, BLACK, actions(g, "B B3 W pass B pass"))
+    assert r.proof.upholds(claim) and r.filled([claim]) == ()
+
+
 def test_art_2_history_restarts():
     # White took the ko before the halt; 禁全同 would forbid Black's retake (it recreates the
     # board before White's capture) but the settling stage forgets earlier positions.

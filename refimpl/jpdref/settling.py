@@ -179,6 +179,16 @@ class SettlingResult:
     def settling(self) -> tuple[int, int]:
         return self.game.stage_moves()
 
+    def filled(self, claims: Iterable[Claim]) -> tuple[Claim, ...]:
+        """The upheld ``claims`` whose point the stage filled, in a continuation (the board is not
+        restored): they are counted as the stone on the point, not as claims {#count.settling} —
+        under the art judgment worth nothing (004 補棋损点损目: 收则损点损目). Empty for the
+        independent test, which counts on the halt board."""
+        if self.procedure is Procedure.ART_2008:
+            return ()
+        end = self.proof.end
+        return tuple(c for c in claims if self.proof.upholds(c) and end[c.point] != EMPTY)
+
 
 def _run(procedure: Procedure, halted: Game, game: Game, actions: Iterable[Action]) -> SettlingResult:
     steps = tuple(game.play(a) for a in actions)

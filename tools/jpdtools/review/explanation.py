@@ -156,7 +156,24 @@ def settle_lines(item: PlanItem, settling: SettleObservation) -> tuple[str, ...]
         )
     for line in verdicts.proved:
         lines.append(f"{line}  [{'ok' if proof_holds(line, settling) else 'FAIL'}]")
+    for claim in settling.filled:
+        lines.append(
+            filled_line(claim, item.rules is not None and str(item.rules.value("counting")) == "art")
+        )
     return tuple(lines)
+
+
+def filled_line(claim: str, art: bool) -> str:
+    """Why an upheld claim whose point the stage filled gains nothing (spec/counting.md#count.settling):
+    the board is not restored, so the point counts as the stone on it; the art judgment divides
+    every stone equally (004 補棋损点损目: 收则损点损目)."""
+    why = (
+        "the art judgment divides all stones equally: worth nothing (004 補棋损点损目: 收则损点损目)"
+        if art
+        else "the method counts it as that stone"
+    )
+    stone = "the claimer's stone stands on it and is counted, not the claim"
+    return f"upheld on a filled point: {claim} — {stone}; {why}"
 
 
 def agreement_lines(setup: Setup) -> list[str]:

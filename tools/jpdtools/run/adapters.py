@@ -112,6 +112,9 @@ class SettleObservation:
     rejected: tuple[str, ...] = ()
     error: str | None = None
     message: str = ""
+    # the reference's own note, not a claim a program makes (never compared): the upheld claims
+    # whose point the stage filled — counted as the stone there, not as a claim (count.settling)
+    filled: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -418,6 +421,11 @@ def observe_settling(game: Game, setup: Setup, rules: Rules) -> tuple[SettleObse
         standing=_vertices(geometry, proof.standing),
         upheld=upheld,
         rejected=tuple(str(c) for c in spec.claims if str(c) not in upheld),
+        filled=tuple(
+            str(c)
+            for c, claim in zip(spec.claims, dispute.claims, strict=True)
+            if claim in result.filled([claim])
+        ),
     )
     try:
         fp = settled_position(result, agreement_of(final.agreement, geometry), dispute)

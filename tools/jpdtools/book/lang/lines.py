@@ -209,6 +209,21 @@ RULES: tuple[Rule, ...] = (
         lambda m: f"主张成立：{_claims(m[1])}；被驳回：{_claims(m[2])}",
     ),
     _rule(
+        r"upheld on a filled point: (.+?) — the claimer's stone stands on it and is counted, not the claim; "
+        r"the art judgment divides all stones equally: worth nothing \(004 補棋损点损目: 收则损点损目\)",
+        lambda m: (
+            f"成立但该点已被填上：{_claims(m[1])}——站在该点上的是宣称方的棋子，按棋子计算，不按宣称计算；"
+            "艺术版判例把全部棋子平分：一目不值（004 補棋损点损目：收则损点损目）"
+        ),
+    ),
+    _rule(
+        r"upheld on a filled point: (.+?) — the claimer's stone stands on it and is counted, not the claim; "
+        r"the method counts it as that stone",
+        lambda m: (
+            f"成立但该点已被填上：{_claims(m[1])}——站在该点上的是宣称方的棋子，按棋子计算，不按宣称计算；计算方法把它算作那颗棋子"
+        ),
+    ),
+    _rule(
         r"halt stones captured in the stage: (.+)",
         lambda m: f"休止时的棋子在实战中被提：{'无' if m[1] == 'none' else m[1]}",
     ),
