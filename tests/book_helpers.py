@@ -11,8 +11,9 @@ from jpdtools.presets import load_presets
 from jpdtools.run.runner import Filters, default_loader
 
 
-def build_book(out: Path, paths: list[Path], filters: Filters | None = None):
-    return build(out, paths, spec_dir(), load_presets(), default_loader(), filters or Filters())
+def build_book(out: Path, paths: list[Path], filters: Filters | None = None, pdf: bool = False):
+    loader = default_loader()
+    return build(out, paths, spec_dir(), load_presets(), loader, filters or Filters(), pdf=pdf)
 
 
 @dataclass

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import websocket
-from jpdtools.book.pdf import CHROMIUM_FLAGS, CHROMIUM_NAMES
+from jpdtools.book.devtools import CHROMIUM_FLAGS, CHROMIUM_NAMES
 
 
 def chromium_or_skip() -> str:

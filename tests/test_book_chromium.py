@@ -14,10 +14,7 @@ import pytest
 from book_helpers import build_book
 from chromium_driver import Browser, chromium_or_skip
 from jpdtools.book.font import find_source
-from jpdtools.book.pdf import print_pdf, run_chromium
-from jpdtools.errors import InputError
 from jpdtools.paths import conformance_dir
-from jpdtools.run.runner import Filters
 from test_book import HOSTILE
 
 ARTEFACTS = Path(os.environ.get("TEST_ARTEFACTS", Path(__file__).resolve().parent.parent / "test-artefacts"))
@@ -125,22 +122,6 @@ def test_hostile_text_shows_as_text_and_nothing_runs(browser, book):
     assert "<script>document.body.dataset.pwned='title'</script>" in title and "onerror=" in title
     note = browser.evaluate("document.querySelector('main').textContent")
     assert "<img src=x onerror=\"document.body.dataset.pwned='note-img'\">" in note
-
-
-def test_the_book_prints_to_pdf(book, tmp_path):
-    chromium_or_skip()
-    out = tmp_path / "small"
-    build_book(out, [conformance_dir() / "ko.yaml"], Filters(ids=("ko.simple.*",)))
-    pdf = print_pdf(out)
-    data = pdf.read_bytes()
-    assert data.startswith(b"%PDF") and len(data) > 10_000
-
-
-def test_a_print_that_outlasts_its_time_is_a_clear_error(book, tmp_path):
-    chromium_or_skip()
-    page = (book / "print" / "book.html").resolve().as_uri()  # the English edition's
-    with pytest.raises(InputError, match=r"did not finish printing within 0\.01 s"):
-        run_chromium([f"--print-to-pdf={tmp_path / 'x.pdf'}", page], timeout=0.01)
 
 
 NO_CJK_FONTS = """<?xml version="1.0"?>

@@ -35,7 +35,7 @@ def pages(edition: Path) -> set[str]:
 def test_every_page_has_its_twin_linked_both_ways(book):
     en, zh = pages(book / "en"), pages(book / "zh")
     assert en == zh and len(en) > 500
-    for rel in ("index.html", "cases/ko.simple.001.html", "questions/oq.9.html", "print/book.html"):
+    for rel in ("index.html", "cases/ko.simple.001.html", "questions/oq.9.html", "seeds/index.html"):
         for lang, other in ((EN, ZH), (ZH, EN)):
             html = (book / lang.code / rel).read_text(encoding="utf-8")
             assert f'<html lang="{lang.html}">' in html
@@ -171,3 +171,23 @@ def test_every_ruleset_source_has_its_chinese_rendering():
     for english, chinese in SOURCES_ZH.items():  # the citations and open questions carried over
         assert re.findall(r"OQ-\d+", english) == re.findall(r"OQ-\d+", chinese), english
         assert re.findall(r"§[\d–-]+", english) == re.findall(r"§[\d–-]+", chinese), english
+
+
+def test_every_topic_of_the_suite_has_its_chinese_rendering():
+    """A case file's topic titles its chapter in the printed book; the Chinese edition renders it."""
+    import yaml
+    from jpdtools.book.lang.topics import TOPICS_ZH, topic_key
+
+    topics = {
+        topic_key(yaml.safe_load(p.read_text(encoding="utf-8"))["topic"])
+        for p in conformance_dir().glob("*.yaml")
+    }
+    assert sorted(topics - set(TOPICS_ZH)) == []
+    names = load_presets().names
+
+    def named(text: str) -> list[str]:
+        rulesets = [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)]
+        return rulesets + re.findall(r"\w+\.yaml|[A-Z]{3,}", text)
+
+    for english, chinese in TOPICS_ZH.items():  # the ruleset names, file names, acronyms carried over
+        assert named(english) == named(chinese), english

@@ -65,7 +65,7 @@ def book(tmp_path_factory):
 def page_kinds(edition: Path) -> dict[str, str]:
     """kind -> the path (inside the edition) of one page of that kind: a folder's index is one
     kind, its other pages another (the first by name); the case pages as CASES says."""
-    kinds = {"index": "index.html", "glossary": "glossary.html", "print": "print/book.html"}
+    kinds = {"index": "index.html", "glossary": "glossary.html", "print": "print/index.html"}
     names = {"cases": None, "clauses": "clause", "spec": "spec", "questions": "question", "seeds": "seed"}
     names |= {"study": "study-cause", "rulesets": "ruleset", "differences": "difference"}
     for folder in sorted(p for p in edition.iterdir() if p.is_dir() and p.name not in ("print", "fonts")):

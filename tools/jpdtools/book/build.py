@@ -1,8 +1,10 @@
 """Building the book: gather what the pages are computed from (:func:`make_book`), then write
 every page (:func:`write_book`)."""
 
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +22,9 @@ from jpdtools.book.observe import observe_suite
 from jpdtools.book.overrides import flips
 from jpdtools.book.page import slug
 from jpdtools.book.playground import find_pyodide, playground_page, shared_files
-from jpdtools.book.printpage import print_page
+from jpdtools.book.printbook import PDF_FILE, print_edition
+from jpdtools.book.printpage import FRONT, chapter_page, chapters, front_matter, revision
+from jpdtools.book.printstyle import PRINT_STYLE, PRINT_STYLE_FILE
 from jpdtools.book.scripts import REVIEW_SCRIPT
 from jpdtools.book.seeds import SeedArticle, SeedSentence, SeedTable
 from jpdtools.book.spectext import SpecText
@@ -46,6 +50,7 @@ class BuildReport:
     failures: tuple = ()  # LoadFailure: the case files that could not be loaded
     font: FontSource | None = None  # the CJK font the book's was cut from (None: it carries none)
     playground: bool = False  # whether the book carries the playground's runtime (Pyodide)
+    pdfs: tuple[Path, ...] = ()  # the printed books (with --pdf), in OUTDIR
 
 
 def _wording(table, sentence_id: str) -> tuple[str, str]:
@@ -90,7 +95,8 @@ def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
 
 
 Progress = Callable[[str, int, int], None]
-"""Told (stage, done, total) while the book is built: "running" the cases, "writing" the files."""
+"""Told (stage, done, total) while the book is built: "running" the cases, "writing" the files,
+"printing" the documents of the PDFs."""
 
 
 def make_book(
@@ -137,7 +143,7 @@ def edition_pages(book: Book, playground: bool = False) -> Iterable[tuple[str, s
     yield "review.js", REVIEW_SCRIPT
     yield "glossary.html", glossary_page(book)
     yield "index.html", index_page(book)
-    yield "print/book.html", print_page(book)
+    yield from print_pages(book)
     for record in book.suite.records:
         yield f"cases/{slug(record.case.id)}.html", case_page(book, record)
     cited = specpages.citing(book)
@@ -168,6 +174,17 @@ def edition_pages(book: Book, playground: bool = False) -> Iterable[tuple[str, s
     yield "differences/index.html", differences.matrix_page(book, pairs)
     for (a, b), ids in pairs.items():
         yield f"differences/{rulesetpages.pair_name(a, b)}.html", differences.pair_page(book, a, b, ids)
+
+
+def print_pages(book: Book) -> Iterable[tuple[str, str]]:
+    """The edition's ``print/`` folder: its style sheet, the front matter (its contents without
+    page numbers until the book is printed), a document per chapter."""
+    parts = chapters(book)
+    rev = revision(book)
+    yield f"print/{PRINT_STYLE_FILE}", PRINT_STYLE
+    yield f"print/{FRONT}", front_matter(book, parts, rev)
+    for chapter in parts:
+        yield f"print/{chapter.name}", chapter_page(book, chapter, rev)
 
 
 BOOK_ENTRIES = (
@@ -203,12 +220,13 @@ LAYOUT = Layout(frozenset(BOOK_ENTRIES + EARLIER_ENTRIES), ".jpd-book-", "book")
 
 def page_count(book: Book) -> int:
     """About how many files :func:`pages` writes (for progress): the cases, clauses, questions,
-    articles and rulesets of each edition, and their indexes."""
+    articles, rulesets and chapters of each edition, and their indexes."""
     per_edition = (
         len(book.suite.records)
         + len(book.anchors)
         + len(book.seeds.articles)
         + 3 * len(book.presets.names)
+        + len(chapters(book))
         + 21
     )
     return 1 + len(EDITIONS) * per_edition
@@ -220,13 +238,15 @@ def write_book(
     font: FontSource | None = None,
     progress: Progress | None = None,
     pyodide: Path | None = None,
+    pdf: bool = False,
 ) -> int:
     """Write every page into a staging folder, then let the book replace ``out``'s content whole
     (jpdtools/outdir.py: no stale page of an earlier book, nothing written through a link, a full
     disk or a read-only folder an InputError with ``out`` as it was); returns how many files.
     With ``font``, the book carries it cut down to the characters its pages use; ``progress``
     hears how many files are written; with ``pyodide`` (the npm package's folder), the book carries
-    the playground's runtime and sources."""
+    the playground's runtime and sources. With ``pdf``, each edition is printed to its ``book.pdf``
+    before the book replaces ``out``'s content (a failed print leaves ``out`` as it was)."""
     expected = page_count(book)
 
     def write(staging: Path) -> int:
@@ -250,9 +270,53 @@ def write_book(
                 (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_bytes(content)
                 n += 1
+        if pdf:
+            n += print_editions(book, staging, progress)
         return n
 
     return replace_whole(out, LAYOUT, write)
+
+
+PRINTERS = 2
+"""Editions printed at once, each by its own Chromium (a print keeps about one core busy)."""
+
+
+def print_editions(book: Book, staging: Path, progress: Progress | None = None) -> int:
+    """Print every edition written in ``staging`` to its ``book.pdf``, :data:`PRINTERS` at once;
+    returns how many. ``progress`` hears the documents printed over all editions. When one edition
+    fails (or the build is interrupted), the others stop after the document they are printing."""
+    total = (len(chapters(book)) + 1) * len(EDITIONS)
+    done = [0]
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def told(_done: int, _total: int) -> None:
+        if stop.is_set():
+            raise Stopped
+        with lock:
+            done[0] += 1
+            if progress is not None:
+                progress("printing", done[0], total)
+
+    with ThreadPoolExecutor(PRINTERS) as pool:
+        jobs = [
+            pool.submit(print_edition, book.edition(lang), staging / lang.code, told) for lang in EDITIONS
+        ]
+        try:
+            wait(jobs, return_when=FIRST_EXCEPTION)
+            for job in jobs:
+                if job.done() and job.exception() is not None:
+                    raise job.exception()
+            for job in jobs:
+                job.result()
+        except BaseException:
+            stop.set()
+            raise
+    return len(EDITIONS)
+
+
+class Stopped(Exception):
+    """An edition's printing stopped because another failed."""
 
 
 def build(
@@ -264,9 +328,10 @@ def build(
     filters: Filters,
     study: dict | None = None,
     progress: Progress | None = None,
+    pdf: bool = False,
 ) -> BuildReport:
     """Build the book into ``out``; ``study`` (a ``jpd study`` result) adds its pages, ``progress``
-    hears how far the build is."""
+    hears how far the build is, ``pdf`` prints each edition to its ``book.pdf``."""
     start = time.perf_counter()
     check_outdir(out, LAYOUT)  # before the suite is observed: a refused OUTDIR costs nothing
     book = make_book(paths, spec_dir, presets, loader, filters, study, progress)
@@ -278,8 +343,8 @@ def build(
         )
     font = find_source()
     pyodide = find_pyodide()
-    n = write_book(book, out, font, progress, pyodide)
+    n = write_book(book, out, font, progress, pyodide, pdf)
     seconds = time.perf_counter() - start
-    return BuildReport(
-        n, len(book.suite.records), seconds, out, book.suite.failures, font, pyodide is not None
-    )
+    pdfs = tuple(out / lang.code / PDF_FILE for lang in EDITIONS) if pdf else ()
+    records, failures = len(book.suite.records), book.suite.failures
+    return BuildReport(n, records, seconds, out, failures, font, pyodide is not None, pdfs)

@@ -1,76 +1,157 @@
-"""``jpd book --pdf``: each edition printed to one PDF by headless Chromium (Debian's ``chromium``).
+"""Printing with headless Chromium (Debian's ``chromium``, :mod:`.devtools`) and joining the prints
+with pypdf.
 
-The printed document is each edition's ``print/book.html`` (``en/``, ``zh/``): the front page
-and every case page one after another, so a committee can circulate one file in its language.
-Chromium is started with a fresh profile and no network features; a missing browser is a clear
+:func:`print_document` prints one page to PDF and reads back how many pages it took and where its
+headings fell (the document outline Chromium writes); :func:`join` puts the prints one after
+another into one PDF with the page labels and the outline a reader navigates by, keeping the links
+inside the PDF and dropping those to the files it was printed from. A missing pypdf is a clear
 error, not a traceback.
 """
 
-import os
-import shutil
-import signal
-import subprocess
-import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from jpdtools.book.lang import EN, Language
+from jpdtools.book.devtools import Printer
 from jpdtools.errors import InputError
 
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
+PRINT_TIMEOUT = 600.0
+"""Seconds Chromium may take over one step of a print (loading a chapter, printing it)."""
 
 
-def find_chromium() -> str:
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    raise InputError(
-        "--pdf needs Chromium (apt-get install chromium); none of " + ", ".join(CHROMIUM_NAMES) + " found"
-    )
+def pypdf():
+    """The pypdf module, or an InputError saying how to install it."""
+    try:
+        import pypdf as module
+    except ImportError:
+        raise InputError("--pdf needs pypdf (pip install 'jipingdian[pdf]', or pip install pypdf)") from None
+    return module
 
 
-PRINT_TIMEOUT = 1800.0
-"""Seconds Chromium may take to print (the whole suite is a long document on a busy machine)."""
+@dataclass(frozen=True)
+class Heading:
+    title: str  # as the page wrote it (its text)
+    page: int  # the page it fell on, from 0
+    level: int  # 0 for an h1 (as Chromium nests them)
 
 
-def run_chromium(args: list[str], timeout: float = PRINT_TIMEOUT) -> subprocess.CompletedProcess:
-    """Run headless Chromium once with a fresh profile; ``args`` follow the standard flags.
-    A run that outlasts ``timeout`` is killed and reported as an InputError."""
-    with tempfile.TemporaryDirectory(prefix="jpd-chromium-") as profile:
-        command = [find_chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args]
-        # its own process group: on a timeout the browser and every helper process it started go
-        process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+@dataclass(frozen=True)
+class Printed:
+    pdf: Path
+    pages: int
+    headings: tuple[Heading, ...]
+
+
+def print_document(printer: Printer, url: str, pdf: Path) -> Printed:
+    """Print the page at ``url`` to ``pdf`` (its own ``@page`` size, margins and margin boxes; no
+    header or footer of Chromium's), and read back its pages and headings."""
+    printer.open(url)
+    printer.print_to(pdf)
+    reader = pypdf().PdfReader(pdf)
+    headings: list[Heading] = []
+
+    def walk(items, level: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                headings.append(Heading(str(item.title), reader.get_destination_page_number(item), level))
+
+    walk(reader.outline, 0)
+    return Printed(pdf, len(reader.pages), tuple(headings))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """An entry of the joined PDF's outline: ``title`` at page ``page`` (from 0 in the joined PDF),
+    under the entry before it of a lower ``level``."""
+
+    title: str
+    page: int
+    level: int = 0
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Page labels, as printed at the foot: from page ``first`` (from 0) on, numbered ``roman`` or
+    in digits, starting at ``start``."""
+
+    first: int
+    roman: bool
+    start: int = 1
+
+
+Target = Callable[[str], int | None]
+"""Where a link of the printed pages leads inside the joined PDF (a page from 0), given its URI;
+None: the link is dropped."""
+
+
+def join(
+    parts: Sequence[Printed],
+    out: Path,
+    *,
+    marks: Sequence[Mark] = (),
+    labels: Sequence[Labels] = (),
+    target: Target = lambda uri: None,
+    title: str = "",
+    lang: str = "",
+) -> int:
+    """Join ``parts`` into ``out`` one after another; returns its pages. A link to a file (``file:``)
+    leads to ``target``'s page, or goes; links to the web stay."""
+    module = pypdf()
+    generic = module.generic
+    writer = module.PdfWriter()
+    for part in parts:
+        writer.append(part.pdf, import_outline=False)
+    total = len(writer.pages)
+    for page in writer.pages:
+        _relink(page, writer, target, generic)
+    for i, label in enumerate(labels):
+        last = labels[i + 1].first - 1 if i + 1 < len(labels) else total - 1
+        if label.first <= last:
+            style = "/r" if label.roman else "/D"
+            writer.set_page_label(label.first, last, style=style, start=label.start)
+    parents: list = []
+    for mark in marks:
+        del parents[mark.level :]
+        parent = parents[-1] if parents else None
+        item = writer.add_outline_item(title=mark.title, page_number=mark.page, parent=parent, is_open=False)
+        parents.append(item)
+    writer.add_metadata({"/Title": title} if title else {})
+    if lang:
+        writer._root_object[generic.NameObject("/Lang")] = generic.TextStringObject(lang)
+    writer.page_mode = "/UseOutlines"
+    try:
+        with out.open("wb") as stream:
+            writer.write(stream)
+    except OSError as err:
+        raise InputError(f"cannot write {out}: {err.strerror or err}") from None
+    return total
+
+
+def _relink(page, writer, target: Target, generic) -> None:
+    """Keep a page's web links, turn its file links into links inside the PDF (or drop them)."""
+    annots = page.get("/Annots")
+    if annots is None:
+        return
+    kept = generic.ArrayObject()
+    for ref in annots.get_object():
+        annot = ref.get_object()
+        action = annot.get("/A")
+        uri = str(action.get_object().get("/URI", "")) if action is not None else ""
+        if not uri.startswith("file:"):
+            kept.append(ref)
+            continue
+        where = target(uri)
+        if where is None:
+            continue
+        annot[generic.NameObject("/A")] = generic.DictionaryObject(
+            {
+                generic.NameObject("/S"): generic.NameObject("/GoTo"),
+                generic.NameObject("/D"): generic.ArrayObject(
+                    [writer.pages[where].indirect_reference, generic.NameObject("/Fit")]
+                ),
+            }
         )
-        try:
-            out, err = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
-            raise InputError(
-                f"Chromium did not finish printing within {timeout:g} s; print fewer cases "
-                "(jpd book OUTDIR --tag T / --id PATTERN --pdf)"
-            ) from None
-        return subprocess.CompletedProcess(command, process.returncode, out, err)
-
-
-def print_pdf(outdir: Path, lang: Language = EN) -> Path:
-    """Print the edition of ``lang`` (``OUTDIR/en/print/book.html``) to ``OUTDIR/en/book.pdf``."""
-    page = (outdir / lang.code / "print" / "book.html").resolve()
-    if not page.is_file():
-        raise InputError(f"{page}: no such page to print")
-    pdf = (outdir / lang.code / "book.pdf").resolve()
-    result = run_chromium(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()])
-    if result.returncode != 0 or not pdf.is_file():
-        raise InputError(f"Chromium could not print {page}: {result.stderr.strip()[-400:]}")
-    return pdf
+        kept.append(ref)
+    page[generic.NameObject("/Annots")] = kept

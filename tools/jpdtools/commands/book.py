@@ -7,11 +7,12 @@ language, each linked to its twin; ``OUTDIR/index.html`` leads to both. It works
 and where the rulesets differ. ``--study FILE`` (the ``study.json`` that ``jpd study --out DIR``
 writes) adds the compatibility study: ``study/index.html`` and a page per cause. While it builds,
 it says on standard error how far it is (one line updated in place on a terminal, else a line per
-quarter of each stage). With ``--pdf``, also ``OUTDIR/en/book.pdf`` and ``OUTDIR/zh/book.pdf``,
-printed by headless Chromium. ``OUTDIR`` is new, empty or an earlier book, which is replaced whole
-(jpdtools/outdir.py). Exit status 1 when a case file could not be loaded (the rest is in the
-book), 2 for bad input (OUTDIR holding anything else, a link in it, a full disk, a --study file
-that is not a study), 3 when the selection chose no case.
+quarter of each stage). With ``--pdf``, also ``OUTDIR/en/book.pdf`` and ``OUTDIR/zh/book.pdf``:
+each chapter printed by headless Chromium, joined with pypdf, pages numbered, with a contents giving
+every chapter's and case's page (jpdtools/book/printbook.py). ``OUTDIR`` is new, empty or an
+earlier book, which is replaced whole (jpdtools/outdir.py). Exit status 1 when a case file could
+not be loaded (the rest is in the book), 2 for bad input (OUTDIR holding anything else, a link in
+it, a full disk, a --study file that is not a study), 3 when the selection chose no case.
 """
 
 import argparse
@@ -21,8 +22,6 @@ from pathlib import Path
 
 from jpdtools.book.build import LAYOUT, build
 from jpdtools.book.font import ENV
-from jpdtools.book.lang import EDITIONS
-from jpdtools.book.pdf import print_pdf
 from jpdtools.book.playground import MISSING_MESSAGE
 from jpdtools.commands.selecting import add_outdir_arguments, add_suite_argument, outdir_value, suite_paths
 from jpdtools.errors import InputError, read_text_file
@@ -73,11 +72,14 @@ def run(args: argparse.Namespace) -> int:
     paths = suite_paths(args)
     study = load_study(args.study) if args.study is not None else None
     progress = Progress(sys.stderr)
-    report = build(outdir, paths, spec_dir(), load_presets(), default_loader(), filters, study, progress)
+    report = build(
+        outdir, paths, spec_dir(), load_presets(), default_loader(), filters, study, progress, args.pdf
+    )
     progress.done()
     if args.json:
         data = {"out": str(report.out), "files": report.pages, "cases": report.cases}
         data["failures"] = [str(f) for f in report.failures]
+        data["pdf"] = [str(p) for p in report.pdfs]
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         took = f"{report.seconds:.1f} s"
@@ -92,9 +94,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"jpd: {MISSING_MESSAGE}", file=sys.stderr)
     for failure in report.failures:
         print(f"jpd: {failure}", file=sys.stderr)
-    if args.pdf:
-        for lang in EDITIONS:
-            print(f"printed {print_pdf(outdir, lang)}", file=sys.stderr if args.json else sys.stdout)
+    for pdf in report.pdfs:
+        print(f"printed {pdf}", file=sys.stderr if args.json else sys.stdout)
     return FAILURE if report.failures else SUCCESS
 
 

@@ -320,6 +320,12 @@ STRINGS = {
     "print.title": "The case book, for print",
     "print.summary": "{cases} cases under {rulesets} rulesets.",
     "print.contents": "Contents",
+    "print.edition": "English edition",
+    "print.chapter": "Chapter {n}",
+    "print.chapter-file": "The cases of {file}: {n}.",
+    "print.footer": "{book} · {edition} · revision {revision}",
+    "print.cite": "Cite as: {book}, {edition}, revision {revision} (jipingdian {version}), p. N.",
+    "print.revision-means": "The revision is a digest of what this book claims: every case's revision and every clause's and open question's. Two books of one revision make the same claims, in either edition; a page number is this edition's.",
     # review
     "review.unbacked": "The file says {status}, but records no complete decision (who, when, what, on which revision): shown as proposed.",
     "review.comment-on": "on {ruleset}",
