@@ -376,3 +376,70 @@ def test_a_shared_point_claimed_one_sided_is_disproven():
     proof = StatusProver(RULES, position(SEKI_003)).one_sided("C5", "B")
     assert proof.holds is False
     assert "after B C5: B B3 (+10), White first: is captured" in proof.describe()[0]
+
+
+# -- settled diagrams (count.status (6)): a living chain in atari is reported ------------------
+
+from jpdtools.review.statuses import in_atari, unsettled_files  # noqa: E402
+
+WALL = """
+format: 1
+cases:
+  - id: test.wall
+    title: a counted wall
+    spec: [count.status]
+    seeds: ["J1989 Art. 7"]
+    rules: [chinese]
+    board: |
+      5x5
+{rows}
+    moves: ""
+    counters:
+      moves: [5, 5]
+    expect:
+      chinese: |
+        count: winner W margin -2.5
+"""
+
+
+def wall_file(rows: str):
+    indented = "\n".join("      " + line.strip() for line in rows.strip().splitlines())
+    return load_case_text(WALL.format(rows=indented), "wall.yaml", PRESETS)
+
+
+def test_a_wall_whose_bottom_row_leaves_two_chains_in_atari_is_not_settled():
+    # the old base of count.equal-stones.001: D1 (liberty C1) and E1 (liberty E2) in atari
+    bent = wall_file(
+        """
+        . . X O .
+        . . X O .
+        . . X O .
+        . . X O .
+        . . . X O
+        """
+    )
+    assert in_atari(bent.cases[0], RULES) == ("D1", "E1")
+    [found] = unsettled_files([bent], PRESETS)
+    assert (found.case_id, found.chains) == ("test.wall", ("D1", "E1"))
+
+
+def test_a_straight_wall_is_settled_and_a_dead_chain_in_atari_does_not_count():
+    straight = wall_file(
+        """
+        . . X O .
+        . . X O .
+        . . X O .
+        . . X O .
+        . . X O .
+        """
+    )
+    assert in_atari(straight.cases[0], RULES) == ()
+    # count.area.015's diagram: the dead E4-E3 has one liberty, White's chain two
+    text = WALL.format(
+        rows="\n".join(
+            "      " + r for r in (". . X O .", ". . X O X", ". . X O X", ". . X O O", ". . X O .")
+        )
+    ).replace('    moves: ""\n', '    moves: ""\n    agreement:\n      dead: E4\n')
+    marked = load_case_text(text, "wall.yaml", PRESETS)
+    assert in_atari(marked.cases[0], RULES) == ()
+    assert unsettled_files([straight, marked], PRESETS) == []

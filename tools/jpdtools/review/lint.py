@@ -66,7 +66,7 @@ from jpdtools.review.case_translations import check_case_translations
 from jpdtools.review.depends import resting_axes
 from jpdtools.review.overrides import read_overrides
 from jpdtools.review.sources import SOURCES_FILE, load_sources
-from jpdtools.review.statuses import CaseStatuses, prove_files
+from jpdtools.review.statuses import CaseStatuses, prove_files, unsettled_files
 from jpdtools.review.translations import TRANSLATED_DOCUMENTS, check_translations
 from jpdtools.run.adapters import Adapter, Observation
 from jpdtools.run.compare import CaseResult
@@ -774,6 +774,7 @@ def lint(
     problems += check_question_reviews(spec_dir, presets, anchors)
     proven = prove_files(files, presets)
     problems += check_statuses(proven)
+    unsettled = unsettled_files(files, presets)
     translated = check_translations(spec_dir)
     problems += [Problem("translations", message, where) for message, where in translated.problems]
     warnings = tuple(f"{message} ({where})" for message, where in translated.stale) + (
@@ -785,6 +786,13 @@ def lint(
         if translated.untranslated
         else ()
     )
+    if unsettled:
+        warnings += (
+            f"settledness: {len(unsettled)} counting case(s) leave a chain the agreement counts as alive "
+            "in atari (count.status (6): a final position has none; a ko left on the board is one such "
+            "chain; reported, not yet a problem): "
+            + ", ".join(f"{u.case_id} ({' '.join(u.chains)})" for u in unsettled),
+        )
     zh = check_case_translations(files)
     problems += [Problem("zh", message, where) for message, where in zh.not_chinese]
     if require_zh:

@@ -205,3 +205,59 @@ def prove_files(
         for case in f.cases
         if not case.is_error_case and (any(declared(case)) or one_sided_claims(case))
     ]
+
+
+@dataclass(frozen=True)
+class Unsettled:
+    """A counting case whose final position leaves a chain the agreement counts as alive in atari
+    (count.status (6)): ``chains`` names each such chain by its first vertex."""
+
+    case_id: str
+    chains: tuple[str, ...]
+    location: Location | None = None
+
+
+def in_atari(case: Case, rules: Rules) -> tuple[str, ...]:
+    """count.status (6), the half lint checks: the chains in atari on the position the agreement
+    talks about that it does not mark dead, each named by its first vertex in GTP order; () for a
+    case without a final position or whose dispute is settled by play first (its position is not
+    meant to be final: spec/counting.md#count.settling). The other half — a point that lets one
+    side, moving first, capture such stones, an open cut — is not searched (OQ-60)."""
+    if case.setup is None or case.setup.final is None or case.setup.final.settle is not None:
+        return ()
+    position = position_of(case, rules)
+    board = position.board()
+    geometry = position.geometry
+    dead: set[int] = set()
+    for vertex in declared(case)[0]:
+        chain = board.chain[geometry.from_gtp(vertex)]
+        if chain is not None:
+            dead |= set(chain.stones)
+    named: list[str] = []
+    seen: set[int] = set()
+    for point in sorted(position.stones):
+        chain = board.chain[point]
+        if point in dead or point in seen or chain is None:
+            continue
+        seen |= set(chain.stones)
+        if len(chain.libs) == 1:
+            named.append(sorted(geometry.to_gtp(p) for p in chain.stones)[0])
+    return tuple(named)
+
+
+def unsettled_files(files: Sequence[CaseFile], presets: Presets) -> list[Unsettled]:
+    """The counting cases of ``files`` that leave a living chain in atari (:func:`in_atari`), but
+    for those agreed on purpose and those whose position cannot be played (lint reports that)."""
+    rules = presets.get(PROOF_RULESET)
+    found = []
+    for f in files:
+        for case in f.cases:
+            if case.is_error_case or case.status_proof[0] == "agreement":
+                continue
+            try:
+                chains = in_atari(case, rules)
+            except ValueError:
+                continue
+            if chains:
+                found.append(Unsettled(case.id, chains, case.location))
+    return found
