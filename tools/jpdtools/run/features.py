@@ -39,7 +39,7 @@ from jpdtools.suite.model import Case, CaseAction, Claim, Expectation, Setup, St
 FEATURES: dict[str, str] = {
     "turn-order": "keeps whose turn it is and refuses an action by the side not to move (out-of-turn)",
     "end-of-play": "halts play as the halt axis says and refuses every action after play halted or "
-    "ended (game-over)",
+    "ended (game-over), a resignation while halted excepted as the resignation axis says",
     "illegal-move-refuse": "a refused suicide, ko or superko has no effect: the same side acts again",
     "illegal-move-void-pass": "a refused suicide, ko or superko counts as that side's pass",
     "illegal-move-loss": "a refused suicide, ko or superko loses the game at once (forfeit)",
