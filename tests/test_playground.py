@@ -264,3 +264,13 @@ def test_the_count_is_explained_as_jpd_count_explains_it(engine, tmp_path):
     request = {**request, "dead": [], "seki": ["D1"]}  # a seki mark is the agreement's too
     seki = json.loads(engine.play(json.dumps(request)))["results"]
     assert all(r["count"] for r in seki)
+
+
+def test_the_variants_offered_are_every_other_value_of_every_axis(engine):
+    axes = json.loads(engine.axes())
+    assert "situational" in axes["repetition"] and "forbidden" in axes["pass"]
+    position = json.loads(engine.diagram(TRIPLE_KO))["position"]
+    variants = [f"chinese:{axis}={value}" for axis, values in axes.items() for value in values[:1]]
+    played = [json.loads(engine.play(json.dumps({**position, "rules": [v]}))) for v in variants]
+    assert any(p["error"] is None for p in played)
+    assert all(p["error"] is None or "chinese" in p["error"] for p in played)

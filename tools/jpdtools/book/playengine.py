@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from jpdref.coords import CoordinateError, Geometry
 from jpdref.game import Game
-from jpdref.rules import Rules, RulesError, select_ruleset
+from jpdref.rules import Rules, RulesError, axis_choices, axis_names, select_ruleset
 
 from jpdtools.book.lang import language
 from jpdtools.book.lang.glossary import cell_text
@@ -86,6 +86,11 @@ class Engine:
         self.adapter = ReferenceAdapter()
 
     # -- entry points (JSON in, JSON out) -----------------------------------------------------
+    def axes(self) -> str:
+        """Every axis and the values it takes (``komi`` takes a decimal number too): the choices
+        of a variant."""
+        return json.dumps({axis: axis_choices(axis) for axis in axis_names()})
+
     def diagram(self, text: str) -> str:
         """A pasted diagram (the case format's) or SGF (its set-up, handicap and moves, as
         ``jpd play`` reads one) as ``{"position": …, "dead": […], "moves": […]}``, or

@@ -105,6 +105,7 @@ function fromHash(hash) {
 // -- the engine -----------------------------------------------------------------------------------
 let engine = null;
 let presetNames = [];
+let axes = {}; // every axis and its values
 
 function rulesList() {
   return [...presetNames, ...state.variants];
@@ -207,13 +208,15 @@ function build() {
     el("label", { class: "pg-block" }, say("pg.moves"), ui.movesText),
     button("pg.moves.apply", applyMoves, { id: "pg-moves-apply" }),
   );
-  ui.variant = el("input", { id: "pg-variant", size: 30, placeholder: "chinese:repetition=simple-ko" });
+  ui.variant = el("input", { id: "pg-variant", size: 30, placeholder: "chinese:repetition=situational", list: "pg-variant-choices" });
+  ui.variantChoices = el("datalist", { id: "pg-variant-choices" });
   ui.variantList = el("span", { class: "pg-variants" });
   const variants = el(
     "div",
     { class: "pg-row" },
     el("label", {}, say("pg.variants") + " ", ui.variant),
     button("pg.variants.add", addVariant, { id: "pg-variant-add" }),
+    ui.variantChoices,
     ui.variantList,
   );
   ui.verdicts = el("div", { id: "pg-verdicts", class: "pg-scroll" });
@@ -471,6 +474,16 @@ function clauseLinks(parts) {
   return out;
 }
 
+// What a verdict is, whatever the words a ruleset or a language gives it (the zh edition names a
+// superko refusal as each ruleset does): disagreement is on these, never on the text shown.
+function verdictKey(step) {
+  return JSON.stringify([step.legal, step.effect, step.reason, step.captures, step.self_captures, step.to_move]);
+}
+
+function endKey(result) {
+  return JSON.stringify([result.phase, result.to_move, result.outcome]);
+}
+
 function majority(keys) {
   const counts = new Map();
   for (const k of keys) counts.set(k, (counts.get(k) || 0) + 1);
@@ -521,7 +534,7 @@ function render() {
   ui.stepLine.textContent =
     n === 0 ? say("pg.step.start", { total: state.moves.length }) : say("pg.step", { n, total: state.moves.length, action: state.moves[n - 1] });
   // every ruleset at this step
-  const keys = results.map((r) => (n > 0 ? r.cells[n - 1] : "") + "|" + r.end_cell);
+  const keys = results.map((r) => (n > 0 ? verdictKey(r.steps[n - 1]) : "") + "|" + endKey(r));
   const common = majority(keys);
   const differ = keys.filter((k) => k !== common).length;
   ui.agreement.textContent = differ ? say("pg.differ", { n: differ }) : say("pg.agree");
@@ -551,6 +564,17 @@ function render() {
       el("button", { type: "button", class: "pg-chip", title: say("pg.variants.remove", { name: v }), onclick: () => removeVariant(v) }, v + " ×"),
     ),
   );
+  // the variants of the ruleset shown: each axis set to each of its other values
+  const base = state.focus.split(":")[0];
+  const preset = results.find((r) => r.rules === base);
+  if (preset && ui.variantChoices.dataset.base !== base) {
+    ui.variantChoices.dataset.base = base;
+    ui.variantChoices.replaceChildren(
+      ...Object.entries(axes).flatMap(([axis, values]) =>
+        values.filter((v) => v !== preset.values[axis]).map((v) => el("option", { value: `${base}:${axis}=${v}` })),
+      ),
+    );
+  }
   renderHistory();
   renderCount();
   const hash = toHash();
@@ -574,19 +598,21 @@ function renderHistory() {
   const head = el("tr", {}, el("th", {}, say("pg.col.step")), el("th", {}, say("pg.col.action")), ...results.map((r) => el("th", {}, r.rules)));
   const body = state.moves.map((move, i) => {
     const cells = results.map((r) => r.cells[i]);
-    const common = majority(cells);
+    const verdicts = results.map((r) => verdictKey(r.steps[i]));
+    const common = majority(verdicts);
     const row = el(
       "tr",
-      { class: (i + 1 === state.cursor ? "pg-current " : "") + (cells.some((c) => c !== common) ? "differ-row" : ""), "data-step": i + 1 },
+      { class: (i + 1 === state.cursor ? "pg-current " : "") + (verdicts.some((c) => c !== common) ? "differ-row" : ""), "data-step": i + 1 },
       el("th", {}, el("a", { href: "#", onclick: (e) => (e.preventDefault(), goTo(i + 1)) }, String(i + 1))),
       el("td", {}, move),
-      ...results.map((r, j) => el("td", { class: (r.steps[i].legal ? "pg-legal" : "pg-illegal") + (cells[j] !== common ? " differ" : "") }, cells[j])),
+      ...results.map((r, j) => el("td", { class: (r.steps[i].legal ? "pg-legal" : "pg-illegal") + (verdicts[j] !== common ? " differ" : "") }, cells[j])),
     );
     return row;
   });
   const ends = results.map((r) => r.end_cell);
-  const commonEnd = majority(ends);
-  body.push(el("tr", {}, el("th", {}, say("pg.history.end")), el("td", {}), ...ends.map((e) => el("td", { class: e !== commonEnd ? "differ" : "" }, e))));
+  const endKeys = results.map(endKey);
+  const commonEnd = majority(endKeys);
+  body.push(el("tr", {}, el("th", {}, say("pg.history.end")), el("td", {}), ...ends.map((e, j) => el("td", { class: endKeys[j] !== commonEnd ? "differ" : "" }, e))));
   ui.history.replaceChildren(el("table", { class: "pg-table pg-matrix" }, el("thead", {}, head), el("tbody", {}, ...body)));
 }
 
@@ -664,6 +690,7 @@ async function start() {
     const Engine = py.pyimport("jpdtools.book.playengine").Engine;
     engine = Engine(JSON.stringify({ presets: presets.presets, anchors: Object.keys(data.clauses) }));
     presetNames = presets.presets.map((p) => p.name);
+    axes = JSON.parse(engine.axes());
     if (!fromHash(location.hash)) state.focus = presetNames[0];
     build();
     update();
