@@ -1,5 +1,7 @@
 """The one exception family for bad input: every error carries where it happened."""
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +42,10 @@ class NothingSelected(InputError):
     :data:`jpdtools.exitcodes.NOTHING_SELECTED`."""
 
 
+class TooLarge(InputError):
+    """A file larger than jpd reads of its kind (:func:`read_bytes`)."""
+
+
 def not_a_case_path(path: Path) -> str:
     """Why ``path`` (neither a regular file nor a folder) cannot be read as case files."""
     if path.exists():
@@ -49,17 +55,49 @@ def not_a_case_path(path: Path) -> str:
     return f"no such file or directory: {path}"
 
 
-def read_text_file(path: Path, what: str = "file") -> str:
-    """The UTF-8 text of ``path``; an unreadable or undecodable file is an InputError naming it."""
-    return text_of(read_bytes(path, what), path, what)
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""The most jpd reads of one input file other than a case file or a game record (a review file,
+an expected-failure list, a verify report, the presets): 16 times the largest committed report."""
+
+_NOT_REGULAR = {
+    stat.S_IFIFO: "a named pipe (FIFO)",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a folder",
+}
 
 
-def read_bytes(path: Path, what: str = "file") -> bytes:
-    """The bytes of ``path``; an unreadable file is an InputError naming it."""
+def read_text_file(path: Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> str:
+    """The UTF-8 text of ``path``, bounded as :func:`read_bytes` reads it; an unreadable or
+    undecodable file is an InputError naming it."""
+    return text_of(read_bytes(path, what, limit), path, what)
+
+
+def read_bytes(path: Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of ``path``, at most ``limit`` of them: the one bounded reader of input files.
+    It is opened without blocking (a FIFO with no writer does not hang jpd) and read only if it
+    is a regular file (a link to ``/dev/zero`` is not read without end); a larger file, a
+    folder, a pipe, a device or an unreadable file is an InputError naming it."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as err:
         raise InputError(f"cannot read {what}: {err.strerror or err}", Location(str(path))) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = _NOT_REGULAR.get(stat.S_IFMT(mode), "not a regular file")
+            raise InputError(f"cannot read {what}: it is {kind}, not a file", Location(str(path)))
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(limit + 1)
+    except OSError as err:
+        raise InputError(f"cannot read {what}: {err.strerror or err}", Location(str(path))) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        message = f"{what} is larger than {limit:,} bytes, the most jpd reads of one: not read"
+        raise TooLarge(message, Location(str(path)))
+    return data
 
 
 MAX_CASE_FILE_BYTES = 2 * 1024 * 1024
@@ -71,14 +109,11 @@ def case_file_bytes(path: Path) -> bytes:
     """The bytes of a case file, at most :data:`MAX_CASE_FILE_BYTES` (a larger one is an
     InputError naming its size, read no further)."""
     try:
-        with path.open("rb") as f:
-            data = f.read(MAX_CASE_FILE_BYTES + 1)
-    except OSError as err:
-        raise InputError(f"cannot read file: {err.strerror or err}", Location(str(path))) from None
-    if len(data) > MAX_CASE_FILE_BYTES:
-        message = f"larger than {MAX_CASE_FILE_BYTES:,} bytes, the most jpd loads of one case file: split it"
-        raise InputError(message, Location(str(path)))
-    return data
+        return read_bytes(path, "file", MAX_CASE_FILE_BYTES)
+    except TooLarge:
+        pass
+    message = f"larger than {MAX_CASE_FILE_BYTES:,} bytes, the most jpd loads of one case file: split it"
+    raise InputError(message, Location(str(path)))
 
 
 def text_of(data: bytes, path: Path, what: str = "file") -> str:

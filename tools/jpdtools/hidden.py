@@ -13,14 +13,29 @@ import unicodedata
 _CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 
-def hidden_character(text: str, multiline: bool = False) -> str:
-    """The first character of ``text`` a reader cannot see, described (``U+202E RIGHT-TO-LEFT
-    OVERRIDE at character 4``), or "" when there is none. ``multiline``: line breaks and tabs
-    are allowed."""
-    for n, ch in enumerate(text, 1):
+def find_hidden(text: str, multiline: bool = False) -> tuple[int, str] | None:
+    """The index and description (``U+202E RIGHT-TO-LEFT OVERRIDE``) of the first character of
+    ``text`` a reader cannot see, or None. ``multiline``: line breaks and tabs are allowed."""
+    for n, ch in enumerate(text):
         if multiline and ch in "\n\t":
             continue
         if unicodedata.category(ch) in _CATEGORIES:
-            name = unicodedata.name(ch, "a control character")
-            return f"U+{ord(ch):04X} {name} at character {n}"
-    return ""
+            return n, f"U+{ord(ch):04X} {unicodedata.name(ch, 'a control character')}"
+    return None
+
+
+def hidden_character(text: str, multiline: bool = False) -> str:
+    """:func:`find_hidden` in words (``U+202E RIGHT-TO-LEFT OVERRIDE at character 4``), or ""."""
+    found = find_hidden(text, multiline)
+    return f"{found[1]} at character {found[0] + 1}" if found else ""
+
+
+def made_visible(text: str) -> str:
+    """``text`` with every character a reader cannot see (but line breaks and tabs) written as
+    its code point, ``⟦U+202E⟧``: what a page shows of a text that holds one."""
+    if text.isprintable():  # the usual case, at C speed: no control or format character
+        return text
+    return "".join(
+        f"⟦U+{ord(ch):04X}⟧" if ch not in "\n\t" and unicodedata.category(ch) in _CATEGORIES else ch
+        for ch in text
+    )

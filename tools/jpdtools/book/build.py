@@ -30,6 +30,7 @@ from jpdtools.book.seeds import SeedArticle, SeedSentence, SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.book.studypage import study_pages
 from jpdtools.errors import NothingSelected
+from jpdtools.hidden import made_visible
 from jpdtools.outdir import Layout, check_outdir, replace_whole
 from jpdtools.presets import Presets
 from jpdtools.review.lint import question_reviews, spec_anchors
@@ -39,6 +40,8 @@ from jpdtools.review.questions import question_revisions
 from jpdtools.review.sources import SOURCES_FILE, load_sources, pinpoint
 from jpdtools.review.translations import english_clauses, zh_documents
 from jpdtools.run.runner import Filters, SuiteLoader
+
+SHOWN = (".html", ".json", ".svg")  # the files a reader sees (scripts and styles are not text)
 
 
 @dataclass(frozen=True)
@@ -255,6 +258,8 @@ def write_book(
         for name, text in pages(book, pyodide is not None):
             path = staging / name
             path.parent.mkdir(parents=True, exist_ok=True)
+            if path.suffix in SHOWN:  # a bidi override or zero-width space shown, never acting
+                text = made_visible(text)
             path.write_text(text, encoding="utf-8")
             used |= characters((text,))
             n += 1

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from html import escape
 
 from jpdtools.book.lang import EDITIONS, Language
+from jpdtools.hidden import made_visible
 
 NAV = (
     ("index.html", "nav.cases"),
@@ -28,8 +29,9 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 
 def esc(text: object) -> str:
-    """Any value as HTML text (quotes escaped too, so it is safe in attributes)."""
-    return escape(str(text), quote=True)
+    """Any value as HTML text (quotes escaped too, so it is safe in attributes); a character a
+    reader cannot see (a bidirectional override, a zero-width space) shown as its code point."""
+    return escape(made_visible(str(text)), quote=True)
 
 
 def slug(name: str) -> str:

@@ -60,6 +60,7 @@ from jpdref.rules import AXES
 
 from jpdtools import atomic
 from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.hidden import find_hidden
 from jpdtools.presets import Presets
 from jpdtools.review import traceability
 from jpdtools.review.case_translations import check_case_translations
@@ -680,6 +681,25 @@ def check_overrides(spec_dir: Path, presets: Presets) -> list[Problem]:
     return []
 
 
+def check_hidden(paths: Sequence[Path]) -> list[Problem]:
+    """A character a reader cannot see (a control, a bidirectional override or isolate, a
+    zero-width or other format character: :mod:`jpdtools.hidden`) anywhere in a case file or a
+    spec file the book renders: it would reach the pages raw, making them say what a reader does
+    not see."""
+    out = []
+    for path in paths:
+        try:
+            text = read_text_file(path)
+        except InputError:
+            continue  # the load check names it
+        for n, line in enumerate(text.split("\n"), 1):
+            found = find_hidden(line, multiline=True)
+            if found:
+                where = Location(str(path), n, found[0] + 1)
+                out.append(Problem("hidden-character", f"{found[1]}: a character a reader cannot see", where))
+    return out
+
+
 def check_statuses(proven: Sequence[CaseStatuses]) -> list[Problem]:
     """{#count.status} A declared status disproven, undecided, pending, or on a position that cannot be
     played (spec/case-format.md#format.status-proof)."""
@@ -747,6 +767,9 @@ def lint(
     ``require_zh``: every case's Chinese title and note must be written (else a warning counts them)."""
     problems = [Problem("load", f.message, f.location or Location(f.file)) for f in failures]
     problems += check_ids(files)
+    rendered = [Path(f.path) for f in files]
+    rendered += sorted(p for p in spec_dir.rglob("*") if p.suffix in (".md", ".yaml") and p.is_file())
+    problems += check_hidden(rendered)
     stability, new_ids = check_stability(files, read_ids(ids_path), ids_path, whole_suite and not failures)
     problems += stability
     if not accept_new_ids and new_ids and not ids_path.is_file():
