@@ -12,7 +12,8 @@ virtual moves, passes, the odd resignation, and now and then the wrong colour. A
 * stones are conserved: set-up + handicap + real moves = stones on the board + stones captured
   + stones self-captured, and the prisoners are those captures (plus AGA pass stones);
 * a refusal has a Reason and, if its effect is ``refused``, changes nothing; once play has
-  halted or ended, every action is refused with ``game-over``.
+  halted or ended, every action is refused with ``game-over``, except a resignation while halted
+  under ``resignation: until-counted``, which ends the game.
 
 At the end the same actions are replayed in a fresh game and must give equal steps.
 """
@@ -34,6 +35,7 @@ from jpdref.rules import (
     PassRule,
     Position,
     Repetition,
+    Resignation,
     Rules,
     Suicide,
     VirtualMove,
@@ -345,7 +347,17 @@ def check_step(rules: Rules, game: Game, model: Model, tally: Tally, action: Act
         assert step.effect is Effect.REFUSED or step.reason.is_rule_violation or out_of_turn_loss
     if step.effect is Effect.REFUSED:
         assert snapshot(game) == before, f"refused {action} changed the game"
-    # (f) nothing after the end
+    # (f) nothing after the end — but a halt is a pause before the count where the resignation axis
+    # says so (turn.resign): a resignation is then accepted and ends the game
+    resigns_halted = (
+        phase is Phase.HALTED
+        and action.kind is ActionKind.RESIGN
+        and rules.resignation is Resignation.UNTIL_COUNTED
+    )
+    if resigns_halted:
+        assert step.legal and game.phase is Phase.ENDED and step.outcome.kind is EndKind.RESIGNATION
+        assert step.outcome.winner is action.color.opponent
+        return step
     if phase in (Phase.HALTED, Phase.ENDED):
         assert step.reason is Reason.GAME_OVER and step.effect is Effect.REFUSED
         return step
