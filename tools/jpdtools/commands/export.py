@@ -23,6 +23,7 @@ from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.export.layout import FORMS, NOT_EXPORTED_NAME, write_export
 from jpdtools.outputs import check_output
 from jpdtools.presets import load_presets
+from jpdtools.progress import Stages
 from jpdtools.run.runner import default_loader
 
 
@@ -54,7 +55,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"jpd: {error.where}: {error.case_id}: {error.detail}", file=sys.stderr)
         ok = False
     forms_written = []
-    for written in write_export(list(plan.items), outdir, forms):
+    progress = Stages("jpd export", enabled=not (args.quiet or args.json))
+    try:
+        exported = write_export(list(plan.items), outdir, forms, progress)
+    finally:
+        progress.close()
+    for written in exported:
         line = f"{written.form}: {written.count} written to {written.where}"
         if written.not_exported:
             line += f" ({len(written.not_exported)} not expressible, see {written.where / NOT_EXPORTED_NAME})"

@@ -16,6 +16,7 @@ from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outputs import check_output
 from jpdtools.paths import conformance_dir, shared_dir, spec_dir
 from jpdtools.presets import load_presets
+from jpdtools.progress import Stages
 from jpdtools.review import lint
 from jpdtools.review.statuses import declared
 from jpdtools.run.adapters import ReferenceAdapter
@@ -89,19 +90,8 @@ def coverage_table(rows: list[lint.CoverageRow]) -> str:
     return table.render(["clause", "cases", "legal step", "illegal step", ""], body)
 
 
-def run(args: argparse.Namespace) -> int:
-    presets = load_presets()
-    paths = suite_paths(args)
-    ids_path = args.ids or (args.suite or conformance_dir()) / "ids.txt"
-    check_output("--gnugo-opinion", args.gnugo_opinion, "markdown", [*paths, ids_path])
-    loader = default_loader()
-    files, failures = load_files(paths, presets, loader)
-    if not files and not failures:
-        raise NothingSelected(f"no case file in {', '.join(str(p) for p in paths)}")
-    if args.update_pins and not args.paths and not failures:
-        changed = lint.update_pins(files, spec_dir())
-        print(f"rewrote {changed} 'Pinned by:' line(s) in spec/open-questions.md")
-    report = lint.lint(
+def _lint(args, files, failures, presets, ids_path, loader, progress) -> lint.LintReport:
+    return lint.lint(
         files,
         failures,
         presets,
@@ -114,7 +104,27 @@ def run(args: argparse.Namespace) -> int:
         require_count_coverage=args.require_count_coverage,
         seeds_root=shared_dir(),
         require_zh=args.require_zh,
+        progress=progress,
     )
+
+
+def run(args: argparse.Namespace) -> int:
+    presets = load_presets()
+    paths = suite_paths(args)
+    ids_path = args.ids or (args.suite or conformance_dir()) / "ids.txt"
+    check_output("--gnugo-opinion", args.gnugo_opinion, "markdown", [*paths, ids_path])
+    loader = default_loader()
+    files, failures = load_files(paths, presets, loader)
+    if not files and not failures:
+        raise NothingSelected(f"no case file in {', '.join(str(p) for p in paths)}")
+    if args.update_pins and not args.paths and not failures:
+        changed = lint.update_pins(files, spec_dir())
+        print(f"rewrote {changed} 'Pinned by:' line(s) in spec/open-questions.md")
+    progress = Stages("jpd lint", enabled=not (args.quiet or args.json))
+    try:
+        report = _lint(args, files, failures, presets, ids_path, loader, progress)
+    finally:
+        progress.close()
     if args.update_ids and report.new_ids:
         lint.append_ids(ids_path, report.new_ids)
         print(f"appended {len(report.new_ids)} id(s) to {ids_path}")

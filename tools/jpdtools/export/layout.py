@@ -12,7 +12,7 @@ nothing else; a directory holding anything else is refused before anything is wr
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -52,21 +52,32 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _played(items: Iterable[PlanItem]) -> list[PlanItem]:
-    """The items with a ruleset (error cases have no game to write as SGF or GTP)."""
-    return [i for i in items if i.rules is not None]
+Tick = Callable[[int, int], None]
+"""Called with (done, total) after each item a writer handles."""
 
 
-def write_json(items: list[PlanItem], outdir: Path) -> Written:
+def _played(items: Iterable[PlanItem], tick: Tick | None = None) -> Iterator[PlanItem]:
+    """The items with a ruleset (error cases have no game to write as SGF or GTP), ``tick``
+    called after each."""
+    played = [i for i in items if i.rules is not None]
+    for n, item in enumerate(played, 1):
+        yield item
+        if tick is not None:
+            tick(n, len(played))
+
+
+def write_json(items: list[PlanItem], outdir: Path, tick: Tick | None = None) -> Written:
     path = outdir / JSONL_NAME
     _write(path, records_text(items))
+    if tick is not None:
+        tick(len(items), len(items))
     return Written("json", path, len(items))
 
 
-def write_sgf(items: list[PlanItem], outdir: Path) -> Written:
+def write_sgf(items: list[PlanItem], outdir: Path, tick: Tick | None = None) -> Written:
     where = outdir / "sgf"
     count, problems = 0, []
-    for item in _played(items):
+    for item in _played(items, tick):
         try:
             text = sgf_text(item)
         except Exception as err:  # one bad item must not lose the others
@@ -77,10 +88,10 @@ def write_sgf(items: list[PlanItem], outdir: Path) -> Written:
     return Written("sgf", where, count, problems=tuple(problems))
 
 
-def write_gtp(items: list[PlanItem], outdir: Path) -> Written:
+def write_gtp(items: list[PlanItem], outdir: Path, tick: Tick | None = None) -> Written:
     where = outdir / "gtp"
     count, skipped, problems = 0, [], []
-    for item in _played(items):
+    for item in _played(items, tick):
         try:
             script = gtp_script(item)
         except Exception as err:  # one bad item must not lose the others
@@ -105,13 +116,22 @@ WRITERS = {"json": write_json, "sgf": write_sgf, "gtp": write_gtp}
 LAYOUT = Layout(frozenset(ENTRIES), _STAGING_PREFIX, "export")
 
 
-def write_export(items: list[PlanItem], outdir: Path, forms: Iterable[str]) -> list[Written]:
+def write_export(
+    items: list[PlanItem],
+    outdir: Path,
+    forms: Iterable[str],
+    progress: Callable[[str, int, int], None] | None = None,
+) -> list[Written]:
     """Write the chosen forms of ``items`` as the whole content of ``outdir``, replacing an
-    earlier export there (jpdtools/outdir.py). Raises InputError (nothing changed) if it cannot."""
+    earlier export there (jpdtools/outdir.py). Raises InputError (nothing changed) if it cannot.
+    ``progress(form, done, total)`` after each item of each form."""
     chosen = set(forms)
 
+    def tick(form: str) -> Tick | None:
+        return None if progress is None else (lambda done, total: progress(form, done, total))
+
     def write(staging: Path) -> list[Written]:
-        written = [WRITERS[form](items, staging) for form in FORMS if form in chosen]
+        written = [WRITERS[form](items, staging, tick(form)) for form in FORMS if form in chosen]
         return [replace(w, where=outdir / w.where.relative_to(staging)) for w in written]
 
     return replace_whole(outdir, LAYOUT, write)

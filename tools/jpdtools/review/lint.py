@@ -52,7 +52,7 @@
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -397,12 +397,18 @@ def _observed_legality(observation: Observation | None) -> set[bool] | None:
 
 
 def reference_runs(
-    files: Sequence[CaseFile], presets: Presets, adapter: Adapter, loader: SuiteLoader
+    files: Sequence[CaseFile],
+    presets: Presets,
+    adapter: Adapter,
+    loader: SuiteLoader,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[tuple[PlanItem | None, CaseResult]]:
-    """Every item of the suite played through ``adapter`` (the reference), with its plan item."""
+    """Every item of the suite played through ``adapter`` (the reference), with its plan item;
+    ``progress(done, total)`` after each."""
     plan = make_plan(files, presets, Filters(), loader)
     items = {(i.case.id, i.ruleset): i for i in plan.items}
-    return [(items.get((r.case_id, r.ruleset)), r) for r in execute(plan, adapter, presets, loader)]
+    tick = None if progress is None else (lambda n, total, _result: progress(n, total))
+    return [(items.get((r.case_id, r.ruleset)), r) for r in execute(plan, adapter, presets, loader, tick)]
 
 
 def legality_by_case(
@@ -757,6 +763,7 @@ def lint(
     require_count_coverage: bool = False,
     seeds_root: Path | None = None,
     require_zh: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> LintReport:
     """Run every check. ``whole_suite``: the files are the whole suite (so an id missing from
     them is gone; otherwise — a proposal file — only the checks of the files themselves run: ids,
@@ -764,7 +771,13 @@ def lint(
     missing from ``ids.txt`` are not problems (the caller
     appends ``new_ids``); ``require_count_coverage``: every count clause must be cited;
     ``seeds_root``: the folder holding ``seeds/`` (quotations are checked against it);
-    ``require_zh``: every case's Chinese title and note must be written (else a warning counts them)."""
+    ``require_zh``: every case's Chinese title and note must be written (else a warning counts them);
+    ``progress(stage, done, total)``: how far the two long stages are (proving statuses, playing
+    the suite)."""
+
+    def stage(name: str) -> Callable[[int, int], None] | None:
+        return None if progress is None else (lambda done, total: progress(name, done, total))
+
     problems = [Problem("load", f.message, f.location or Location(f.file)) for f in failures]
     problems += check_ids(files)
     rendered = [Path(f.path) for f in files]
@@ -795,7 +808,7 @@ def lint(
     problems += check_sources(files, anchors, spec_dir, seeds_root, whole_suite and not failures)
     problems += check_review(files)
     problems += check_question_reviews(spec_dir, presets, anchors)
-    proven = prove_files(files, presets)
+    proven = prove_files(files, presets, progress=stage("proving statuses"))
     problems += check_statuses(proven)
     unsettled = unsettled_files(files, presets)
     translated = check_translations(spec_dir)
@@ -844,7 +857,7 @@ def lint(
         return LintReport(
             tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven), warnings=warnings
         )
-    runs = reference_runs(files, presets, adapter, loader)
+    runs = reference_runs(files, presets, adapter, loader, stage("playing the suite"))
     legality = legality_by_case(files, presets, adapter, loader, runs)
     problems += check_feature_derivation(runs)
     problems += check_depends(runs)

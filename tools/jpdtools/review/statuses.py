@@ -16,7 +16,7 @@ import hashlib
 import hmac
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -197,14 +197,24 @@ def prove_case(case: Case, presets: Presets, budget: int = DEFAULT_BUDGET) -> Ca
 
 
 def prove_files(
-    files: Sequence[CaseFile], presets: Presets, budget: int = DEFAULT_BUDGET
+    files: Sequence[CaseFile],
+    presets: Presets,
+    budget: int = DEFAULT_BUDGET,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[CaseStatuses]:
-    return [
-        prove_case(case, presets, budget)
+    """The statuses of every case that declares some, proven; ``progress(done, total)`` after each."""
+    cases = [
+        case
         for f in files
         for case in f.cases
         if not case.is_error_case and (any(declared(case)) or one_sided_claims(case))
     ]
+    proven = []
+    for n, case in enumerate(cases, 1):
+        proven.append(prove_case(case, presets, budget))
+        if progress is not None:
+            progress(n, len(cases))
+    return proven
 
 
 @dataclass(frozen=True)
