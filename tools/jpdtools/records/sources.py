@@ -162,8 +162,9 @@ def identity(key: str) -> str:
 def shard_of(name: str, shards: int) -> int:
     """The shard (0-based) of a record's portable name (:attr:`Source.portable`, ``!member`` added
     for an archive member): its CRC-32 modulo ``shards``. Not the path as given, so machines that
-    hold the collection in different folders split it the same way."""
-    return zlib.crc32(name.encode("utf-8")) % shards
+    hold the collection in different folders split it the same way. A file name that is not
+    UTF-8 (read by Python as surrogate escapes) is hashed by its bytes as they are on disk."""
+    return zlib.crc32(name.encode("utf-8", "surrogateescape")) % shards
 
 
 def read_records(

@@ -85,13 +85,19 @@ board's 625 points, so a larger KM is a damaged record, never a komi to count wi
 
 
 def record_komi(rec: GameRecord) -> Fraction | None:
-    """The record's KM as a number of points, or None when it has none that is a number; a KM
-    beyond ±:data:`KOMI_BOUND` is an InputError (``komi-range``), not the ruleset's komi."""
-    text = (rec.komi or "").strip()
+    """The record's KM as a number of points, or None when it has no KM; a KM that is not a
+    finite number (``KM[abc]``, ``KM[nan]``, ``KM[6,5]``, ``KM[]``) is an InputError
+    (``komi-unreadable``) and one beyond ±:data:`KOMI_BOUND` too (``komi-range``): never the
+    ruleset's komi in its place."""
+    if rec.komi is None:
+        return None
+    text = rec.komi.strip()
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError, OverflowError):
-        return None
+        raise InputError(
+            f"KM[{text}] is not a number of points: the record's komi cannot be read", code="komi-unreadable"
+        ) from None
     if abs(value) > KOMI_BOUND:
         raise InputError(
             f"KM[{text}] is beyond the ±{KOMI_BOUND} points a komi may be: not counted with it",
