@@ -274,3 +274,30 @@ def test_the_variants_offered_are_every_other_value_of_every_axis(engine):
     played = [json.loads(engine.play(json.dumps({**position, "rules": [v]}))) for v in variants]
     assert any(p["error"] is None for p in played)
     assert all(p["error"] is None or "chinese" in p["error"] for p in played)
+
+
+def test_the_front_door_leads_to_both_playgrounds():
+    from jpdtools.book.editions import front_door
+
+    front = front_door()
+    assert 'href="en/playground.html"' in front and 'href="zh/playground.html"' in front
+
+
+def test_jpd_book_serve_serves_the_book(tmp_path):
+    """``jpd book --serve 0`` builds, then serves the book on a free port, saying where."""
+    import urllib.request
+
+    out = tmp_path / "book"
+    command = [sys.executable, "-m", "jpdtools.cli", "book", "-o", str(out), "--id", "ko.simple.001"]
+    process = subprocess.Popen([*command, "--serve", "0"], stdout=subprocess.PIPE, text=True)
+    try:
+        line = ""
+        while "serving" not in line:
+            line = process.stdout.readline()
+            assert line, "jpd book --serve stopped before serving"
+        address = line.split(" at ", 1)[1].split("/ ", 1)[0]
+        page = urllib.request.urlopen(f"{address}/zh/playground.html", timeout=30).read().decode()
+        assert "试验场" in page
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

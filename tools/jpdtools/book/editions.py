@@ -12,6 +12,11 @@ def front_door() -> str:
         f"{escape(lang.s('book.title'))}</a> — {escape(lang.s('front.read-in'))}</li>"
         for lang in EDITIONS
     )
+    playgrounds = "".join(
+        f'<li lang="{lang.html}"><a href="{lang.code}/playground.html" hreflang="{lang.html}">'
+        f"{escape(lang.s('pg.title'))}</a> — {escape(lang.s('pg.front'))}</li>"
+        for lang in EDITIONS
+    )
     alternates = "".join(
         f'<link rel="alternate" hreflang="{lang.html}" href="{lang.code}/index.html">' for lang in EDITIONS
     )
@@ -20,5 +25,6 @@ def front_door() -> str:
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>{title}</title>{alternates}<link rel="stylesheet" href="en/style.css"></head>\n'
-        f'<body><main><h1>{title}</h1><ul class="editions">{links}</ul></main></body></html>\n'
+        f'<body><main><h1>{title}</h1><ul class="editions">{links}</ul>'
+        f'<ul class="editions playgrounds">{playgrounds}</ul></main></body></html>\n'
     )

@@ -553,12 +553,12 @@ function render() {
       cells.push(el("td", { class: step.legal ? "pg-legal" : "pg-illegal", "data-reason": step.reason || "" }, r.cells[n - 1]));
       cells.push(el("td", { class: "pg-clause" }, clauseLinks(r.decisions[n - 1])));
     }
-    const end = el("td", { class: "pg-end" }, r.end_cell);
+    const end = el("td", { class: "pg-end", "data-label": say("pg.col.state") }, r.end_cell);
     if (r.end_decision.length) end.append(el("br"), clauseLinks(r.end_decision));
     cells.push(end);
     return el("tr", { class: keys[i] !== common ? "differ" : "", "data-rules": r.rules }, ...cells);
   });
-  ui.verdicts.replaceChildren(el("table", { class: "pg-table" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+  ui.verdicts.replaceChildren(el("table", { class: "pg-table pg-verdict-table" }, el("thead", {}, head), el("tbody", {}, ...rows)));
   ui.variantList.replaceChildren(
     ...state.variants.map((v) =>
       el("button", { type: "button", class: "pg-chip", title: say("pg.variants.remove", { name: v }), onclick: () => removeVariant(v) }, v + " ×"),

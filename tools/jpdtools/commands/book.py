@@ -3,9 +3,10 @@ committee's case book.
 
 A static site in two editions, ``OUTDIR/en/`` and ``OUTDIR/zh/``: the same pages, each in its
 language, each linked to its twin; ``OUTDIR/index.html`` leads to both. It works from ``file://``
-(no server, no network), with a page per case, clause, seed article, open question and ruleset,
-and where the rulesets differ. ``--study FILE`` (the ``study.json`` that ``jpd study --out DIR``
-writes) adds the compatibility study: ``study/index.html`` and a page per cause. While it builds,
+(no server, no network; only the rules playground needs a web server: ``--serve``), with a page
+per case, clause, seed article, open question and ruleset, and where the rulesets differ.
+``--study FILE`` (the ``study.json`` that ``jpd study --out DIR`` writes) adds the compatibility
+study: ``study/index.html`` and a page per cause. While it builds,
 it says on standard error how far it is (one line updated in place on a terminal, else a line per
 quarter of each stage). With ``--pdf``, also ``OUTDIR/en/book.pdf`` and ``OUTDIR/zh/book.pdf``:
 each chapter printed by headless Chromium, joined with pypdf, pages numbered, with a contents giving
@@ -56,6 +57,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="add the compatibility study: the study.json of jpd study --out DIR",
     )
     parser.add_argument(
+        "--serve",
+        nargs="?",
+        type=int,
+        const=8000,
+        metavar="PORT",
+        help="then serve OUTDIR on http://127.0.0.1:PORT (default 8000; 0: any free port) until "
+        "interrupted: the playground runs from a web server, not from file://",
+    )
+    parser.add_argument(
         "--pdf",
         action="store_true",
         help="also print OUTDIR/en/book.pdf and OUTDIR/zh/book.pdf with headless Chromium",
@@ -96,7 +106,36 @@ def run(args: argparse.Namespace) -> int:
         print(f"jpd: {failure}", file=sys.stderr)
     for pdf in report.pdfs:
         print(f"printed {pdf}", file=sys.stderr if args.json else sys.stdout)
+    if args.serve is not None:
+        serve(outdir, args.serve)
     return FAILURE if report.failures else SUCCESS
+
+
+def serve(outdir: Path, port: int) -> None:
+    """Serve ``outdir`` on 127.0.0.1 until interrupted, saying where (the playground's address)."""
+    import functools
+    import http.server
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(outdir))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as err:
+        raise InputError(f"--serve {port}: cannot listen on 127.0.0.1:{port} ({err.strerror})") from None
+    address = f"http://127.0.0.1:{server.server_address[1]}"
+    print(
+        f"serving {outdir} at {address}/ (the playground: {address}/en/playground.html); Ctrl-C stops",
+        flush=True,
+    )
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 STUDY_KEYS = ("records", "rulesets", "pairs", "examples", "unexplained", "engine_score", "komi_source")

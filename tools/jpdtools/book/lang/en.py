@@ -391,6 +391,7 @@ STRINGS = {
     # the rules playground (playground.html)
     "nav.playground": "Playground",
     "pg.title": "Rules playground",
+    "pg.front": "try any position under every ruleset, the reference implementation running in the page",
     "pg.intro": "Set up any position, play it, and see every ruleset's verdict at every step: the reference implementation itself runs in this page.",
     "pg.not-built": "This book was built without the playground's Python runtime. Install it in the checkout (npm ci --prefix playground) and build the book again.",
     "pg.noscript": "The playground runs the reference implementation in the page: it needs JavaScript.",

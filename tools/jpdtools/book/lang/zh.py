@@ -371,6 +371,7 @@ STRINGS = {
     # the rules playground (playground.html)
     "nav.playground": "试验场",
     "pg.title": "规则试验场",
+    "pg.front": "在每一种规则下试任意局面，参考实现在页面中运行",
     "pg.intro": "摆出任意局面，下棋，逐步查看每一种规则的判定：参考实现本身就在本页中运行。",
     "pg.not-built": "本书构建时没有试验场所需的 Python 运行环境。请在代码目录中安装（npm ci --prefix playground），然后重新构建本书。",
     "pg.noscript": "试验场在页面中运行参考实现，需要 JavaScript。",
