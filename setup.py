@@ -2,8 +2,9 @@
 
 The repository keeps one copy of the specification's files (``spec/``), of the conformance suite
 (``conformance/``) and of the third-party programs ``jpd verify --impl NAME`` runs
-(``implementations/``). A wheel carries them as ``jpdref/_data/spec``, ``jpdtools/_data/conformance``
-and ``jpdtools/_data/implementations``,
+(``implementations/``), and the files the documentation's examples read (``examples/``). A wheel
+carries them as ``jpdref/_data/spec``, ``jpdtools/_data/conformance``, ``jpdtools/_data/implementations``
+and ``jpdtools/_data/examples`` (``jpd --version`` names that folder),
 copied into the build directory here; the sdist carries the folders as they are (``MANIFEST.in``),
 so a wheel built from it is the same. An editable install copies nothing: it reads the checkout.
 Everything else about the distribution is declared in ``pyproject.toml``.
@@ -24,6 +25,7 @@ DATA_TREES = {
     "spec": ("jpdref", "_data", "spec"),
     "conformance": ("jpdtools", "_data", "conformance"),
     "implementations": ("jpdtools", "_data", "implementations"),
+    "examples": ("jpdtools", "_data", "examples"),
 }
 """Repository folder → where its files go inside the built packages (read by jpdref.specfiles and
 jpdtools.paths; ``implementations/`` without the ``node_modules`` that ``npm ci`` puts there)."""

@@ -172,9 +172,10 @@ def test_the_build_puts_the_data_where_the_readers_look():
         "spec": ("jpdref", *specfiles.PACKAGED),
         "conformance": ("jpdtools", *paths.PACKAGED_SUITE),
         "implementations": ("jpdtools", *paths.PACKAGED_IMPLEMENTATIONS),
+        "examples": ("jpdtools", *paths.PACKAGED_EXAMPLES),  # the docs point users at them
     }
     manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8").split("\n")
-    assert {"graft spec", "graft conformance", "graft implementations"} <= set(manifest)
+    assert {"graft spec", "graft conformance", "graft implementations", "graft examples"} <= set(manifest)
     # the bundled profiles' expected-failure lists (jpd verify --impl gnugo needs no flag)
     (expected,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "EXPECTED"]
     assert ast.literal_eval(expected.value) == ("jpdtools", *paths.PACKAGED_EXPECTED)
@@ -187,6 +188,14 @@ def test_an_installed_distribution_finds_its_implementations(monkeypatch, tmp_pa
     monkeypatch.setattr(paths, "checkout_root", lambda: None)
     monkeypatch.delenv(paths.ROOT_ENV, raising=False)
     assert paths.implementations_dir() == tools / "_data" / "implementations"
+
+
+def test_an_installed_distribution_finds_the_documentations_examples(monkeypatch, tmp_path):
+    tools = fake_installed_package(tmp_path, "jpdtools", paths.PACKAGED_EXAMPLES, "ko.txt")
+    monkeypatch.setattr(paths, "files", {"jpdtools": tools}.__getitem__)
+    monkeypatch.setattr(paths, "checkout_root", lambda: None)
+    monkeypatch.delenv(paths.ROOT_ENV, raising=False)
+    assert paths.examples_dir() == tools / "_data" / "examples"
 
 
 def test_an_installed_distribution_finds_a_profiles_expected_failures(monkeypatch, tmp_path):
@@ -284,7 +293,12 @@ def test_version_names_the_version_the_suite_and_the_spec(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"jpd (jipingdian) {identity.distribution_version()}"
     assert lines[1] == identity.identify([paths.conformance_dir()]).describe()
-    assert lines[2:] == [f"cases: {paths.conformance_dir()}", f"spec:  {paths.spec_dir()}"]
+    assert lines[2:] == [
+        f"cases: {paths.conformance_dir()}",
+        f"spec:  {paths.spec_dir()}",
+        f"examples: {paths.examples_dir()}",  # the files the documentation's examples read
+    ]
+    assert (paths.examples_dir() / "ko.txt").is_file()
 
 
 # -- the library example of docs/implementers.md ---------------------------------------------------
@@ -317,7 +331,8 @@ def test_every_non_python_file_of_the_packages_is_declared_package_data():
                 continue
             if "node_modules" in relative.parts:  # npm ci installs them beside the programs: not shipped
                 continue
-            patterns = declared.get(package, [])
-            assert any(fnmatch.fnmatch(relative.as_posix(), p) for p in patterns), (
+            parts = relative.parts  # declared by its package or by a sub-package ("jpdtools.book")
+            owners = [(".".join((package, *parts[:k])), "/".join(parts[k:])) for k in range(len(parts))]
+            assert any(fnmatch.fnmatch(rest, p) for key, rest in owners for p in declared.get(key, [])), (
                 f"{package}/{relative} is not in [tool.setuptools.package-data] of pyproject.toml"
             )

@@ -115,7 +115,7 @@ def _usage() -> str:
         "",
         "options:",
         "  -h, --help     this list",
-        "  -V, --version  the jipingdian version, and which suite and spec it reads",
+        "  -V, --version  the jipingdian version, which suite and spec it reads, where its examples are",
         "",
         "Every command takes -q/--quiet and -v/--verbose; a command that prints a result takes --json;",
         "--rules is NAME, NAME:axis=value,… or several joined by '+' (default: all). Exit status: 0 ok,",
@@ -213,7 +213,7 @@ def _escape_undecodable_names() -> None:
 
 def print_version(_args=None) -> int:
     """``jpd --version``: the distribution's version, the default suite's identity, where both are read."""
-    from jpdtools.paths import conformance_dir, spec_dir
+    from jpdtools.paths import conformance_dir, examples_dir, spec_dir
     from jpdtools.suite.identity import distribution_version, identify
 
     suite = conformance_dir()
@@ -221,6 +221,9 @@ def print_version(_args=None) -> int:
     print(identify([suite]).describe())
     print(f"cases: {suite}")
     print(f"spec:  {spec_dir()}")
+    examples = examples_dir()
+    if examples is not None:  # the files the documentation's examples read (examples/)
+        print(f"examples: {examples}")
     return 0
 
 

@@ -111,6 +111,21 @@ def implementations_dir() -> Path | None:
     return Path(str(packaged)) if packaged.is_dir() else None
 
 
+PACKAGED_EXAMPLES = ("_data", "examples")
+"""The files the documentation's examples read, in a wheel, relative to the ``jpdtools`` package."""
+
+
+def examples_dir() -> Path | None:
+    """The folder of the documentation's example files (``examples/``: ``$JPD_ROOT``'s or the
+    checkout's, else the installed copy in a wheel, ``jpdtools/_data/examples``); None when there
+    is none."""
+    root = _override_root() or checkout_root()
+    if root is not None and (root / "examples").is_dir():
+        return root / "examples"
+    packaged = files("jpdtools").joinpath(*PACKAGED_EXAMPLES)
+    return Path(str(packaged)) if packaged.is_dir() else None
+
+
 PACKAGED_EXPECTED = ("_data", "expected")
 """The bundled profiles' expected-failure lists in a wheel, relative to the ``jpdtools`` package."""
 
