@@ -5,7 +5,7 @@ import re
 import shutil
 
 from jpdtools.paths import spec_dir
-from jpdtools.review.lint import OPEN_QUESTIONS, check_question_order
+from jpdtools.review.lint import OPEN_QUESTIONS, check_question_order, spec_anchors
 from jpdtools.review.translations import ZH_DIR
 
 ENTRY = re.compile(r"^## OQ-(\d+)\D.*\{#oq\.(\d+)\}\s*$", re.MULTILINE)
@@ -37,3 +37,11 @@ def test_lint_names_an_entry_out_of_order(tmp_path):
     assert len(problems) == 1
     assert "'oq.1' comes after 'oq.2'" in problems[0].message
     assert problems[0].location.line == text[:first].count("\n") + 1 + text[second:third].count("\n")
+
+
+def test_an_anchor_written_in_prose_is_not_a_question():
+    # spec/case-format.md speaks of "its `{#oq.N}` heading": a code span, not an anchor
+    anchors = spec_anchors(spec_dir())
+    assert "oq.N" not in anchors and "anchor" not in anchors
+    register = _numbers(spec_dir() / OPEN_QUESTIONS)
+    assert sorted(int(a[3:]) for a in anchors if a.startswith("oq.")) == register

@@ -160,8 +160,12 @@ class LintReport:
 # -- spec anchors ------------------------------------------------------------------------------
 
 
+CODE_SPAN_RE = re.compile(r"`[^`]*`")
+
+
 def spec_anchors(spec_dir: Path) -> dict[str, Anchor]:
-    """Every ``{#anchor}`` of ``spec/*.md`` (first occurrence wins)."""
+    """Every ``{#anchor}`` of ``spec/*.md`` (first occurrence wins); one written in a code span is
+    prose about anchors (`{#oq.N}`), not an anchor."""
     anchors: dict[str, Anchor] = {}
     for path in sorted(spec_dir.glob("*.md")):
         try:
@@ -169,7 +173,7 @@ def spec_anchors(spec_dir: Path) -> dict[str, Anchor]:
         except (OSError, UnicodeDecodeError):
             continue
         for n, line in enumerate(lines, 1):
-            for match in ANCHOR_RE.finditer(line):
+            for match in ANCHOR_RE.finditer(CODE_SPAN_RE.sub("", line)):
                 heading = ANCHOR_RE.sub("", line).strip().lstrip("#").strip()
                 anchors.setdefault(match.group(1), Anchor(match.group(1), path.name, n, heading))
     return anchors
