@@ -33,6 +33,11 @@ SKIPPED = ("__pycache__", "node_modules")
 EXPECTED = ("jpdtools", "_data", "expected")
 """Where ``reports/NAME/expected-failures.txt`` goes, as ``NAME.txt``
 (jpdtools.paths.bundled_expected_failures)."""
+SAMPLE = (
+    ("benchmarks", "corpus", "gnugo-sample.tar.xz"),
+    ("jpdtools", "_data", "corpus", "gnugo-sample.tar.xz"),
+)
+"""The sample of finished games a book of the whole suite studies (jpdtools.paths.sample_corpus)."""
 
 
 class BuildPyWithData(build_py):
@@ -54,6 +59,10 @@ class BuildPyWithData(build_py):
             dest = Path(self.build_lib, *EXPECTED, f"{listed.parent.name}.txt")
             self.mkpath(str(dest.parent))
             self.copy_file(str(listed), str(dest))
+        sample, dest = ROOT.joinpath(*SAMPLE[0]), Path(self.build_lib, *SAMPLE[1])
+        if sample.is_file():
+            self.mkpath(str(dest.parent))
+            self.copy_file(str(sample), str(dest))
         self.compile_suite()
 
     def compile_suite(self) -> None:

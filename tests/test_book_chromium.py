@@ -94,6 +94,32 @@ def test_the_status_filter_and_the_others_work_with_scripts_on(browser, book):
     assert 0 < rows_shown(browser) <= total
 
 
+TOPICS = """[...document.querySelectorAll('details.topic')].map(t => [t.id, t.open, t.hidden,
+  t.querySelector('.topic-count').textContent, t.querySelectorAll('tr.case:not([hidden])').length])"""
+
+
+def test_the_index_groups_the_cases_by_topic_and_the_filters_open_the_topics_they_show(browser, book):
+    """A collapsed <details> per file of the suite, its summary naming the topic and counting its
+    cases; a filter says in each summary how many it shows, hides a topic with none, opens the rest."""
+    browser.open(book / "index.html")
+    topics = browser.evaluate(TOPICS)
+    names = [t[0] for t in topics]
+    assert names == ["topic-ko", "topic-count-area", "topic-settling", "topic-virtual", "topic-hostile"]
+    assert all(not opened and not hidden for _, opened, hidden, _, _ in topics)
+    assert all(said == f"{n} cases" for _, _, _, said, n in topics)
+    assert browser.evaluate("document.querySelector('#topic-ko .topic-name').textContent") == "Ko"
+    choose(browser, "q", "recapture")
+    shown = {t[0]: t for t in browser.evaluate(TOPICS)}
+    assert shown["topic-ko"][1] is True and shown["topic-ko"][3].startswith(f"{shown['topic-ko'][4]} of ")
+    assert shown["topic-count-area"][2] is True  # no case of counting mentions a recapture
+    choose(browser, "q", "")
+    assert [t[3] for t in browser.evaluate(TOPICS)] == [t[3] for t in topics]
+    assert not any(t[2] for t in browser.evaluate(TOPICS))
+    browser.open(book.parent / "zh" / "index.html")
+    assert browser.evaluate("document.querySelector('#topic-ko .topic-name').textContent") == "劫"
+    assert browser.evaluate("document.querySelector('#topic-ko .topic-count').textContent").endswith("个案例")
+
+
 def test_a_filter_can_be_set_from_the_address(browser, book):
     browser.open_url((book / "index.html").resolve().as_uri() + "?tag=ko")
     assert browser.evaluate("document.getElementById('filter-tag').value") == "ko"

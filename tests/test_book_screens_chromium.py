@@ -30,6 +30,7 @@ CASES = {  # the case pages differ by what the case does
 KINDS = {  # every kind of page the book writes (a test below holds the book to this list)
     "index",
     "glossary",
+    "playground",
     "print",
     *CASES,
     "clauses",
@@ -65,7 +66,7 @@ def book(tmp_path_factory):
 def page_kinds(edition: Path) -> dict[str, str]:
     """kind -> the path (inside the edition) of one page of that kind: a folder's index is one
     kind, its other pages another (the first by name); the case pages as CASES says."""
-    kinds = {"index": "index.html", "glossary": "glossary.html", "print": "print/index.html"}
+    kinds = {p.stem: p.name for p in edition.glob("*.html")} | {"print": "print/index.html"}
     names = {"cases": None, "clauses": "clause", "spec": "spec", "questions": "question", "seeds": "seed"}
     names |= {"study": "study-cause", "rulesets": "ruleset", "differences": "difference"}
     for folder in sorted(p for p in edition.iterdir() if p.is_dir() and p.name not in ("print", "fonts")):

@@ -180,6 +180,10 @@ def test_the_build_puts_the_data_where_the_readers_look():
     (expected,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "EXPECTED"]
     assert ast.literal_eval(expected.value) == ("jpdtools", *paths.PACKAGED_EXPECTED)
     assert "include reports/*/expected-failures.txt" in manifest
+    # the sample of finished games a book of the whole suite studies
+    (sample,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "SAMPLE"]
+    assert ast.literal_eval(sample.value) == (paths.SAMPLE_CORPUS, ("jpdtools", *paths.PACKAGED_SAMPLE))
+    assert "include " + "/".join(paths.SAMPLE_CORPUS) in manifest
 
 
 def test_an_installed_distribution_finds_its_implementations(monkeypatch, tmp_path):

@@ -19,6 +19,7 @@ import pytest
 from jpdtools.book.studypage import study_page
 from jpdtools.cli import main
 from jpdtools.presets import load_presets
+from jpdtools.records.sources import find_sources, read_records
 from jpdtools.records.study import Counted, _terms, compare, study
 
 REPO = Path(__file__).resolve().parents[1]
@@ -194,6 +195,32 @@ def test_jpd_study_writes_json_and_a_page(tmp_path, capsys):
         main(["book", "-o", str(book), "--id", "ko.simple.001", "--study", str(tmp_path / "other.json")]) == 2
     )
     assert "not a study.json of jpd study (no rulesets" in capsys.readouterr().err
+
+
+def test_a_book_of_the_whole_suite_studies_the_shipped_sample(tmp_path, capsys):
+    """``jpd book`` of a whole suite (here --suite DIR) runs the study on the shipped sample with
+    every preset and each game's komi, saying so while it runs, and carries it in both editions,
+    the index leading to it; a selection of the suite or --no-study leaves it out."""
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    shutil.copy(REPO / "conformance" / "counting-examples.yaml", suite)
+    book = tmp_path / "book"
+    assert main(["book", "-o", str(book), "--suite", str(suite)]) == 0
+    assert "jpd book: studying" in capsys.readouterr().err
+    records = len(list(read_records(find_sources([str(SAMPLE)]))))
+    for edition in ("en", "zh"):
+        study = (book / edition / "study" / "index.html").read_text(encoding="utf-8")
+        assert study.count('<table class="matrix study">') == 2
+        index = (book / edition / "index.html").read_text(encoding="utf-8")
+        assert 'href="study/index.html"' in index and f"{records} " in index
+    matrix = (book / "en" / "study" / "index.html").read_text(encoding="utf-8")
+    assert all(f">{name}<" in matrix for name in load_presets().names)  # every preset
+    for extra in (["--no-study"], ["--id", "count.example.*"]):
+        assert main(["book", "-o", str(book), "--suite", str(suite), *extra]) == 0
+        assert not (book / "en" / "study").exists() and "studying" not in capsys.readouterr().err
+    (tmp_path / "s.json").write_text("{}", encoding="utf-8")
+    assert main(["book", "-o", str(book), "--study", str(tmp_path / "s.json"), "--no-study"]) == 2
+    assert "contradict" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(

@@ -154,3 +154,20 @@ def shared_games_dir() -> Path:
     It may not exist; callers check.
     """
     return shared_dir() / "data" / "games"
+
+
+SAMPLE_CORPUS = ("benchmarks", "corpus", "gnugo-sample.tar.xz")
+"""The shipped sample of finished games in a checkout."""
+PACKAGED_SAMPLE = ("_data", "corpus", "gnugo-sample.tar.xz")
+"""The same in a wheel, relative to the ``jpdtools`` package."""
+
+
+def sample_corpus() -> Path | None:
+    """The shipped sample of finished games (GNU Go playing itself, its dead stones and seki marked):
+    ``benchmarks/corpus/gnugo-sample.tar.xz`` of the checkout, or the installed distribution's copy
+    (``jpdtools/_data/corpus/``, copied by ``setup.py``); None when there is neither."""
+    root = checkout_root()
+    if root is not None and root.joinpath(*SAMPLE_CORPUS).is_file():
+        return root.joinpath(*SAMPLE_CORPUS)
+    packaged = files("jpdtools").joinpath(*PACKAGED_SAMPLE)
+    return Path(str(packaged)) if packaged.is_file() else None

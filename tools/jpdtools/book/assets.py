@@ -65,7 +65,9 @@ a.cell{display:block;padding:.3em .6em;text-decoration:none;color:#000;
 .vert{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}
 .filters{display:flex;flex-wrap:wrap;gap:.6em 1.2em;margin:1em 0;padding:.6em;background:#f4f4f4}
 .filters select{max-width:14em}tr.case[hidden]{display:none}
-details{margin:.3em 0}summary{cursor:pointer}.spec{max-width:52em}
+details{margin:.3em 0}summary{cursor:pointer}
+details.topic{border-bottom:1px solid var(--line);padding:.2em 0}details.topic>summary{padding:.2em 0}
+.topic-name{font-weight:600}.topic-count,.topic-statuses{color:#555;font-size:.9em;margin-left:.4em}.spec{max-width:52em}
 .board-legend{display:block;font-size:.8em;color:#555;max-width:30em}
 .proof-lines svg.board{width:10em}.proof-lines figcaption{max-width:11em}.proof-chain{margin-left:1em}
 .proof-disproven,.proof-undecided{color:#c0392b}.proof-proven{color:#1e7e34}
@@ -96,6 +98,7 @@ SCRIPT = """// Filters of the case list: a few lines, no library. Without script
   var note = document.querySelector('.noscript-note');
   if (note) note.hidden = true;
   var rows = Array.prototype.slice.call(document.querySelectorAll('tr.case'));
+  var topics = Array.prototype.slice.call(document.querySelectorAll('details.topic'));
   var shown = document.getElementById('shown');
   function has(list, value, sep) { return (list || '').split(sep).indexOf(value) >= 0; }
   function apply() {
@@ -114,6 +117,16 @@ SCRIPT = """// Filters of the case list: a few lines, no library. Without script
     });
     var said = form.dataset.shown || '{n} / {total}';
     shown.textContent = said.replace('{n}', n).replace('{total}', rows.length);
+    var filtering = !!q || ['status', 'tag', 'clause', 'seed', 'ruleset'].some(function (k) { return f[k]; });
+    topics.forEach(function (t) {
+      var all = t.querySelectorAll('tr.case'), k = 0;
+      for (var i = 0; i < all.length; i++) if (!all[i].hidden) k++;
+      var count = t.querySelector('.topic-count');
+      count.textContent = filtering
+        ? said.replace('{n}', k).replace('{total}', all.length) : count.dataset.all;
+      t.hidden = filtering && k === 0;
+      if (filtering) t.open = k > 0;
+    });
   }
   var params = new URLSearchParams(window.location.search);
   params.forEach(function (value, key) { if (form.elements[key]) form.elements[key].value = value; });

@@ -1,11 +1,17 @@
-"""The book's front page: every case in one table, with filters by review status, tag, clause,
-seed article, ruleset and a text search.
+"""The book's front page: every case, grouped by topic (a file of the suite each: a collapsed
+``<details>`` whose summary names the topic, its number of cases and their review statuses), with
+filters by review status, tag, clause, seed article, ruleset and a text search.
 
-The filters are a form that the script (``book.js``) reveals and wires; with scripts off the page
-shows the whole table and the form stays hidden. A filter can be set from the address too
-(``index.html?status=disputed&tag=ko``), which is how other pages link to a filtered list.
+The filters are a form that the script (``book.js``) reveals and wires: a filter hides the rows it
+leaves out, says in each topic's summary how many of its cases are shown, hides a topic with none
+and opens the others; with scripts off every topic opens by hand and the form stays hidden. A
+filter can be set from the address too (``index.html?status=disputed&tag=ko``), which is how other
+pages link to a filtered list.
 """
 
+from pathlib import Path
+
+from jpdtools.book.casepage import review_status
 from jpdtools.book.context import Book
 from jpdtools.book.lang import Language
 from jpdtools.book.page import esc, link, page
@@ -51,7 +57,6 @@ def index_page(book: Book) -> str:
         f'placeholder="{lang.t("filter.search.placeholder")}"></label>'
         + '<output id="shown" aria-live="polite"></output></form>'
     )
-    rows = "".join(case_row(book, r, "") for r in records)
     failures = ""
     if book.suite.failures:
         items = "".join(f"<li><code>{esc(f)}</code></li>" for f in book.suite.failures)
@@ -64,11 +69,43 @@ def index_page(book: Book) -> str:
         rulesets=str(len(book.presets.names)),
         differences=differences,
     )
-    head = "".join(f"<th>{lang.t(k)}</th>" for k in ("col.case", "col.title", "col.status", "col.tags"))
     body = (
-        f"<h1>{lang.t('index.title')}</h1><p>{intro}</p>"
+        f"<h1>{lang.t('index.title')}</h1><p>{intro}</p>{_study(book)}<p>{lang.t('index.topics')}</p>"
         f'<p class="noscript-note">{lang.t("index.noscript")}</p>'
-        f'{form}<table class="cases" id="cases"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>{failures}"
+        f'{form}<div id="cases">{"".join(topics(book))}</div>{failures}'
     )
     return page(lang, lang.s("nav.cases"), body, "index.html", script=True)
+
+
+def _study(book: Book) -> str:
+    """A line leading to the compatibility study, when the book carries one."""
+    if book.study is None:
+        return ""
+    study = link("study/index.html", book.lang.s("study.link"))
+    return f"<p>{book.lang.h('index.study', study=study, records=str(book.study['records']))}</p>"
+
+
+def topics(book: Book):
+    """A ``<details class="topic">`` per file of the suite, in the suite's order: its summary the
+    topic's name (``topic.<file>`` of the catalogue; the file's name, marked, for a file it does
+    not know), how many cases and of which review statuses, then the table of its cases."""
+    lang = book.lang
+    by_file: dict[str, list] = {}
+    for record in book.suite.records:
+        by_file.setdefault(record.file, []).append(record)
+    head = "".join(f"<th>{lang.t(k)}</th>" for k in ("col.case", "col.title", "col.status", "col.tags"))
+    for file, records in by_file.items():
+        stem = Path(file).stem
+        statuses = [review_status(r.case) for r in records]
+        said = lang.s("list.sep").join(
+            f"{lang.s('status.' + s)} {statuses.count(s)}" for s in REVIEW_STATUSES if s in statuses
+        )
+        rows = "".join(case_row(book, r, "") for r in records)
+        yield (
+            f'<details class="topic" id="topic-{esc(stem)}"><summary>'
+            f'<span class="topic-name">{lang.word("topic.", stem)}</span> '
+            f'<span class="topic-count" data-all="{lang.t("index.topic-cases", n=len(records))}">'
+            f"{lang.t('index.topic-cases', n=len(records))}</span> "
+            f'<span class="topic-statuses">{esc(said)}</span></summary>'
+            f'<table class="cases"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></details>'
+        )

@@ -4,9 +4,12 @@ committee's case book.
 A static site in two editions, ``OUTDIR/en/`` and ``OUTDIR/zh/``: the same pages, each in its
 language, each linked to its twin; ``OUTDIR/index.html`` leads to both. It works from ``file://``
 (no server, no network; only the rules playground needs a web server: ``--serve``), with a page
-per case, clause, seed article, open question and ruleset, and where the rulesets differ.
-``--study FILE`` (the ``study.json`` that ``jpd study --out DIR`` writes) adds the compatibility
-study: ``study/index.html`` and a page per cause. While it builds,
+per case, clause, seed article, open question and ruleset, and where the rulesets differ. A book of
+the whole suite (no PATH, ``--tag`` or ``--id``) carries the compatibility study:
+``study/index.html`` and a page per cause, from ``jpd study`` run on the shipped sample of finished
+games (benchmarks/corpus/gnugo-sample.tar.xz) under every preset with each game's komi; ``--study
+FILE`` (the ``study.json`` that ``jpd study --out DIR`` writes) adds another study to any book,
+``--no-study`` leaves it out. While it builds,
 it says on standard error how far it is (one line updated in place on a terminal, else a line per
 quarter of each stage). With ``--pdf``, also ``OUTDIR/en/book.pdf`` and ``OUTDIR/zh/book.pdf``:
 each chapter printed by headless Chromium, joined with pypdf, pages numbered, with a contents giving
@@ -24,12 +27,13 @@ from pathlib import Path
 from jpdtools.book.build import LAYOUT, build
 from jpdtools.book.font import ENV
 from jpdtools.book.playground import MISSING_MESSAGE
+from jpdtools.book.samplestudy import study_of
 from jpdtools.commands.selecting import add_outdir_arguments, add_suite_argument, outdir_value, suite_paths
 from jpdtools.errors import InputError, read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outdir import check_outdir
 from jpdtools.outputs import check_output
-from jpdtools.paths import spec_dir
+from jpdtools.paths import sample_corpus, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.run.runner import Filters, default_loader
 
@@ -57,6 +61,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="add the compatibility study: the study.json of jpd study --out DIR",
     )
     parser.add_argument(
+        "--no-study",
+        action="store_true",
+        help="leave the compatibility study out (a book of the whole suite runs it on the shipped sample)",
+    )
+    parser.add_argument(
         "--serve",
         nargs="?",
         type=int,
@@ -80,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
     check_outdir(outdir, LAYOUT)
     filters = Filters(tags=tuple(args.tag), ids=tuple(args.ids))
     paths = suite_paths(args)
-    study = load_study(args.study) if args.study is not None else None
     progress = Progress(sys.stderr)
+    study = chosen_study(args, progress)
     report = build(
         outdir, paths, spec_dir(), load_presets(), default_loader(), filters, study, progress, args.pdf
     )
@@ -136,6 +145,22 @@ def serve(outdir: Path, port: int) -> None:
         pass
     finally:
         server.server_close()
+
+
+def chosen_study(args: argparse.Namespace, progress: "Progress") -> dict | None:
+    """The study the book carries: ``--study FILE``; none with ``--no-study``, for a selection of
+    the suite, or where no sample is shipped (said on standard error); else the sample's."""
+    if args.study is not None and args.no_study:
+        raise InputError("--study FILE and --no-study contradict each other: give one")
+    if args.study is not None:
+        return load_study(args.study)
+    if args.no_study or args.paths or args.tag or args.ids:
+        return None
+    sample = sample_corpus()
+    if sample is None:
+        print("jpd: no sample of finished games is shipped here: the book carries no study", file=sys.stderr)
+        return None
+    return study_of(sample, load_presets(), progress)
 
 
 STUDY_KEYS = ("records", "rulesets", "pairs", "examples", "unexplained", "engine_score", "komi_source")
