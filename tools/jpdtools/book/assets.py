@@ -67,7 +67,10 @@ a.cell{display:block;padding:.3em .6em;text-decoration:none;color:#000;
 .filters select{max-width:14em}tr.case[hidden]{display:none}
 details{margin:.3em 0}summary{cursor:pointer}
 details.topic{border-bottom:1px solid var(--line);padding:.2em 0}details.topic>summary{padding:.2em 0}
-.topic-name{font-weight:600}.topic-count,.topic-statuses{color:#555;font-size:.9em;margin-left:.4em}.spec{max-width:52em}
+.topic-name{font-weight:600}
+.topic-about{margin:.2em 0;color:#444;font-size:.9em}
+.topic-count,.topic-statuses{color:#555;font-size:.9em;margin-left:.4em}
+.spec{max-width:52em}
 .board-legend{display:block;font-size:.8em;color:#555;max-width:30em}
 .proof-lines svg.board{width:10em}.proof-lines figcaption{max-width:11em}.proof-chain{margin-left:1em}
 .proof-disproven,.proof-undecided{color:#c0392b}.proof-proven{color:#1e7e34}

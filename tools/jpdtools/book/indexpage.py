@@ -14,6 +14,7 @@ from pathlib import Path
 from jpdtools.book.casepage import review_status
 from jpdtools.book.context import Book
 from jpdtools.book.lang import Language
+from jpdtools.book.lang.topics import TOPICS_ZH, topic_key
 from jpdtools.book.page import esc, link, page
 from jpdtools.book.rows import case_row
 from jpdtools.run.compare import Status
@@ -88,13 +89,17 @@ def _study(book: Book) -> str:
 def topics(book: Book):
     """A ``<details class="topic">`` per file of the suite, in the suite's order: its summary the
     topic's name (``topic.<file>`` of the catalogue; the file's name, marked, for a file it does
-    not know), how many cases and of which review statuses, then the table of its cases."""
+    not know), how many cases and of which review statuses; then the file's own ``topic:`` (in
+    Chinese from lang/topics.py) and the table of its cases."""
     lang = book.lang
     by_file: dict[str, list] = {}
     for record in book.suite.records:
         by_file.setdefault(record.file, []).append(record)
     head = "".join(f"<th>{lang.t(k)}</th>" for k in ("col.case", "col.title", "col.status", "col.tags"))
+    about = {f.path: topic_key(f.topic or "") for f in book.suite.files}
     for file, records in by_file.items():
+        topic = about.get(file, "")
+        said_about = f'<p class="topic-about">{lang.either(topic, TOPICS_ZH.get(topic))}</p>' if topic else ""
         stem = Path(file).stem
         statuses = [review_status(r.case) for r in records]
         said = lang.s("list.sep").join(
@@ -106,6 +111,6 @@ def topics(book: Book):
             f'<span class="topic-name">{lang.word("topic.", stem)}</span> '
             f'<span class="topic-count" data-all="{lang.t("index.topic-cases", n=len(records))}">'
             f"{lang.t('index.topic-cases', n=len(records))}</span> "
-            f'<span class="topic-statuses">{esc(said)}</span></summary>'
+            f'<span class="topic-statuses">{esc(said)}</span></summary>{said_about}'
             f'<table class="cases"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></details>'
         )
