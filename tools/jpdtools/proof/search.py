@@ -62,7 +62,7 @@ class CaptureAnswer:
     captured: bool | None
     lines: tuple[MoveNode, ...]
     nodes: int
-    stopped: str = ""  # "" | "nodes" | "depth"
+    stopped: str = ""  # "" | "nodes" | "depth" | "position" (proof/status.py: Allowance)
     clean: bool = True  # no move refused by the repetition rule in the search
 
 

@@ -32,6 +32,24 @@ DEFAULT_BUDGET = 6_000
 ESCALATION = 10
 """A search undecided within the budget runs once more with this many times the budget (the few
 hard diagrams pay for it; lint keeps every answer in its cache)."""
+POSITION_BUDGET = 250_000
+"""The nodes all the searches of one position may take together: about five times what the
+suite's hardest case takes (51,494 nodes), so a proposal with a hundred marks is undecided within
+seconds rather than searched for minutes, chain by chain."""
+
+
+@dataclass
+class Allowance:
+    """The nodes the searches of one position may still take (:data:`POSITION_BUDGET`)."""
+
+    left: int = POSITION_BUDGET
+
+    def grant(self, budget: int) -> int:
+        """How many of ``budget`` nodes the next search may take (0: none left)."""
+        return max(0, min(budget, self.left))
+
+    def spend(self, nodes: int) -> None:
+        self.left -= nodes
 
 
 @dataclass(frozen=True)
@@ -39,7 +57,8 @@ class ChainProof:
     """One chain, one side moving first: is it captured (``dead``) or safe (``alive``)?
 
     ``holds`` is True when the search proved what the status needs, False when it proved the
-    opposite, None when it stopped (``stopped``: ``nodes`` or ``depth``) before deciding.
+    opposite, None when it stopped (``stopped``: ``nodes``, ``depth`` or ``position``, the position's
+    :class:`Allowance` spent) before deciding.
     """
 
     chain: tuple[str, ...]  # its stones, GTP vertices, sorted
@@ -67,7 +86,10 @@ class ChainProof:
         if self.method == "unconditional":
             return f"{self.color} {self.name}: unconditionally alive (no search needed)"
         if self.holds is None:
-            bound = f"{self.stopped} bound"
+            if self.stopped == "position":
+                bound = "the position's node budget ran out"
+            else:
+                bound = f"{self.stopped} bound"
             return f"{self.color} {self.name}, {side} first: undecided within {self.nodes} nodes ({bound})"
         if self.needs == "dependent":
             verb = (
@@ -130,8 +152,16 @@ class StatusProver:
     """Proves statuses on one position under ``rules`` (the engine's legality), each chain search
     bounded by ``budget`` nodes."""
 
-    def __init__(self, rules: Rules, position: Position, budget: int = DEFAULT_BUDGET, show: int = 4) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        position: Position,
+        budget: int = DEFAULT_BUDGET,
+        show: int = 4,
+        allowance: Allowance | None = None,
+    ) -> None:
         self.rules, self.position, self.budget, self.show = rules, position, budget, show
+        self.allowance = allowance if allowance is not None else Allowance()
         self.board = position.board()
         self.geometry = position.geometry
         self._unconditional = {
@@ -163,8 +193,11 @@ class StatusProver:
         for first in firsts or (color, color.opponent):
 
             def attempt(near_only: bool, second_test: bool, first: Color = first) -> CaptureAnswer:
-                answer = None
+                answer = CaptureAnswer(None, (), 0, "position")
                 for budget in (self.budget, self.budget * ESCALATION):
+                    granted = self.allowance.grant(budget)
+                    if not granted:
+                        return replace(answer, stopped="position")
                     search = CaptureSearch(
                         self.rules,
                         self.geometry,
@@ -172,12 +205,15 @@ class StatusProver:
                         chain,
                         color.opponent,
                         region(self.board, chain),
-                        budget=budget,
+                        budget=granted,
                         show=self.show,
                         near_only=near_only,
                         second_test=second_test,
                     )
                     answer = search.run(first)
+                    self.allowance.spend(answer.nodes)
+                    if answer.captured is None and granted < budget:
+                        answer = replace(answer, stopped="position")
                     if answer.captured is not None or (near_only and not second_test):
                         break
                 return answer
@@ -213,6 +249,7 @@ class StatusProver:
         """Its owner, moving first, cannot make ``chain`` unconditionally alive (two eyes of its own):
         it lives only with the opponent's chains, as a seki does."""
         color = Color(self.board.color[next(iter(chain))])
+        granted = self.allowance.grant(self.budget)
         search = CaptureSearch(
             self.rules,
             self.geometry,
@@ -220,11 +257,14 @@ class StatusProver:
             chain,
             color,
             region(self.board, chain),
-            budget=self.budget,
+            budget=granted,
             show=self.show,
             goal=TWO_EYES,
         )
-        answer = search.run(color)
+        answer = search.run(color) if granted else CaptureAnswer(None, (), 0, "position")
+        self.allowance.spend(answer.nodes)
+        if answer.captured is None and granted < self.budget:
+            answer = replace(answer, stopped="position")
         holds = None if answer.captured is None else not answer.captured
         names = self._names(chain)
         return ChainProof(
@@ -298,7 +338,7 @@ class StatusProver:
                     problems.append(f"{side.letter} cannot fill {vertex}: {step.reason}")
                 continue
             after = Position(self.geometry, {p: Color(c) for p, c in enumerate(game.board.color) if c})
-            prover = StatusProver(self.rules, after, self.budget, self.show)
+            prover = StatusProver(self.rules, after, self.budget, self.show, self.allowance)
             chain = prover.chain_at(vertex)
             proofs.extend(
                 replace(p, note=f"after {mover.letter} {vertex}")
