@@ -3,8 +3,9 @@
     python benchmarks/book_pdf.py [--out FILE] [-- ARGS…]
 
 Runs ``jpd book -o TMP --pdf ARGS…`` once as its own process and samples, twice a second, the
-resident memory of it and every process it started (the Chromiums and their renderers) added up:
-the peak of that sum is the figure to compare with the machine's memory. It records the wall time,
+memory of it and every process it started (the Chromiums and their renderers) added up, each
+process's proportional set size (PSS: a page shared by n processes counted 1/n in each): the peak
+of that sum is the figure to compare with the machine's memory. It records the wall time,
 the CPU time of the whole tree (from ``/proc``, dead processes included through their parents'
 accounts), the load average before and after (the machine may be shared: the wall time depends on
 it), the pages and size of each edition's PDF, and writes them to ``FILE`` (default
@@ -16,11 +17,11 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 TICK = os.sysconf("SC_CLK_TCK")
-PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 def _stat(pid: str) -> list[str] | None:
@@ -31,7 +32,7 @@ def _stat(pid: str) -> list[str] | None:
     return text.rsplit(")", 1)[1].split()
 
 
-def tree(root: int) -> list[list[str]]:
+def tree(root: int) -> dict[int, list[str]]:
     """The ``/proc/PID/stat`` fields (after the name) of ``root`` and all its descendants."""
     stats = {}
     for pid in os.listdir("/proc"):
@@ -42,22 +43,35 @@ def tree(root: int) -> list[list[str]]:
     children: dict[int, list[int]] = {}
     for pid, fields in stats.items():
         children.setdefault(int(fields[1]), []).append(pid)
-    out, todo = [], [root]
+    out, todo = {}, [root]
     while todo:
         pid = todo.pop()
         if pid in stats:
-            out.append(stats[pid])
+            out[pid] = stats[pid]
             todo.extend(children.get(pid, ()))
     return out
 
 
-def memory(fields: list[list[str]]) -> int:
-    return sum(int(f[21]) for f in fields) * PAGE  # rss, in pages
+def memory(pids: list[int]) -> int:
+    """The proportional set size of ``pids`` added up (a page shared by n processes counts 1/n
+    in each: the sum is what they take together, where adding their resident sizes would count
+    Chromium's shared pages once per process)."""
+    total = 0
+    for pid in pids:
+        try:
+            text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        for line in text.splitlines():
+            if line.startswith("Pss:"):
+                total += int(line.split()[1]) * 1024
+                break
+    return total
 
 
-def cpu(fields: list[list[str]]) -> float:
+def cpu(fields: dict[int, list[str]]) -> float:
     """utime + stime of each process, and of its waited-for children (cutime, cstime)."""
-    return sum(int(f[11]) + int(f[12]) + int(f[13]) + int(f[14]) for f in fields) / TICK
+    return sum(int(f[11]) + int(f[12]) + int(f[13]) + int(f[14]) for f in fields.values()) / TICK
 
 
 def main() -> None:
@@ -71,16 +85,23 @@ def main() -> None:
         command = [sys.executable, "-m", "jpdtools.cli", "book", "-o", str(book), "--pdf", *args.args]
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        said: list[tuple[float, str]] = []  # (seconds since the start, a line of jpd's output)
+        reader = threading.Thread(
+            target=lambda: said.extend((time.perf_counter() - start, line) for line in process.stdout)
+        )
+        reader.start()
         peak, spent = 0, 0.0
         while process.poll() is None:
             fields = tree(process.pid)
-            peak = max(peak, memory(fields))
+            peak = max(peak, memory(list(fields)))
             spent = max(spent, cpu(fields))
             time.sleep(0.5)
         wall = time.perf_counter() - start
         own = os.times()
         spent = max(spent, own.children_user + own.children_system)
-        output = process.stdout.read() if process.stdout else ""
+        reader.join()
+        output = "".join(line for _, line in said)
+        printing = next((t for t, line in said if "printing" in line), wall)
         if process.returncode != 0:
             sys.exit(f"jpd book --pdf failed ({process.returncode}):\n{output[-2000:]}")
         pdfs = {lang: book / lang / "book.pdf" for lang in ("en", "zh")}
@@ -98,8 +119,10 @@ def main() -> None:
         "| --- | --- |",
         f"| the book | {built.split(', written to ')[0] if built else '?'} |",
         f"| wall time, everything (run, write, print, join) | {wall:.0f} s |",
+        f"| of which running the cases and writing the pages | {printing:.0f} s |",
+        f"| of which printing and joining both editions (at once) | {wall - printing:.0f} s |",
         f"| CPU time, every process | {spent:.0f} s |",
-        f"| peak memory, every process added up | {peak / 2**30:.2f} GiB |",
+        f"| peak memory, every process added up (PSS) | {peak / 2**30:.2f} GiB |",
         f"| English PDF | {pages['en']} pages, {sizes['en'] / 2**20:.0f} MiB |",
         f"| Chinese PDF | {pages['zh']} pages, {sizes['zh'] / 2**20:.0f} MiB |",
         f"| load average before, after (1, 5, 15 min) | {_load(load_before)}; {_load(load_after)} |",

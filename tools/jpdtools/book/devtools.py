@@ -60,7 +60,7 @@ FONTS_READY = (
 
 
 class Printer:
-    """One headless Chromium, a page target in it, printing documents one after another."""
+    """One headless Chromium printing documents one after another, each in a page of its own."""
 
     def __init__(self, timeout: float, env: dict[str, str] | None = None):
         self.timeout = timeout
@@ -90,11 +90,10 @@ class Printer:
         os.close(from_browser)
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.answers, selectors.EVENT_READ)
+        self.target = ""
+        self.session = ""
         try:
-            target = self.send("Target.createTarget", url="about:blank")["targetId"]
-            self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-            self.send("Page.enable", session=True)
-            self.send("Runtime.enable", session=True)
+            self.send("Browser.getVersion", doing="starting")
         except BaseException:
             self.close()
             raise
@@ -134,7 +133,14 @@ class Printer:
             self.events.append(answer)
 
     def open(self, url: str) -> None:
-        """Load ``url`` in the page, then wait for its fonts."""
+        """Load ``url`` in a new page (the one before closed, and the memory of its renderer given
+        back), then wait for its fonts."""
+        if self.target:
+            self.send("Target.closeTarget", targetId=self.target)
+        self.target = self.send("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.send("Target.attachToTarget", targetId=self.target, flatten=True)["sessionId"]
+        self.send("Page.enable", session=True)
+        self.send("Runtime.enable", session=True)
         self.events.clear()
         doing = f"loading {url}"
         result = self.send("Page.navigate", session=True, doing=doing, url=url)
@@ -152,7 +158,7 @@ class Printer:
         )
 
     def print_to(self, pdf: Path) -> None:
-        """Print the page as its style sheet lays it out (``@page``) to ``pdf``, with an outline."""
+        """Print the page as its style sheet lays it out (``@page``) to ``pdf``."""
         result = self.send(
             "Page.printToPDF",
             session=True,
@@ -160,7 +166,7 @@ class Printer:
             preferCSSPageSize=True,
             printBackground=True,
             displayHeaderFooter=False,
-            generateDocumentOutline=True,
+            generateTaggedPDF=False,  # a structure tree: twice the file, a fifth more time
             transferMode="ReturnAsStream",
         )
         try:

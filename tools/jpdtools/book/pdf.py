@@ -1,11 +1,11 @@
 """Printing with headless Chromium (Debian's ``chromium``, :mod:`.devtools`) and joining the prints
 with pypdf.
 
-:func:`print_document` prints one page to PDF and reads back how many pages it took and where its
-headings fell (the document outline Chromium writes); :func:`join` puts the prints one after
-another into one PDF with the page labels and the outline a reader navigates by, keeping the links
-inside the PDF and dropping those to the files it was printed from. A missing pypdf is a clear
-error, not a traceback.
+:func:`print_document` prints one page to PDF and reads back how many pages it took and where the
+elements its links lead to fell (the named destinations Chromium writes); :func:`join` puts the
+prints one after another into one PDF with the page labels and the outline a reader navigates by,
+keeping the links inside the PDF and dropping those to the files it was printed from. A missing
+pypdf is a clear error, not a traceback.
 """
 
 from collections.abc import Callable, Sequence
@@ -29,36 +29,24 @@ def pypdf():
 
 
 @dataclass(frozen=True)
-class Heading:
-    title: str  # as the page wrote it (its text)
-    page: int  # the page it fell on, from 0
-    level: int  # 0 for an h1 (as Chromium nests them)
-
-
-@dataclass(frozen=True)
 class Printed:
     pdf: Path
     pages: int
-    headings: tuple[Heading, ...]
+    places: dict[str, int]  # a named destination (an id the page links to) -> its page, from 0
 
 
 def print_document(printer: Printer, url: str, pdf: Path) -> Printed:
     """Print the page at ``url`` to ``pdf`` (its own ``@page`` size, margins and margin boxes; no
-    header or footer of Chromium's), and read back its pages and headings."""
+    header or footer of Chromium's), and read back its pages and where the elements its own links
+    lead to fell (Chromium writes them as named destinations)."""
     printer.open(url)
     printer.print_to(pdf)
     reader = pypdf().PdfReader(pdf)
-    headings: list[Heading] = []
-
-    def walk(items, level: int) -> None:
-        for item in items:
-            if isinstance(item, list):
-                walk(item, level + 1)
-            else:
-                headings.append(Heading(str(item.title), reader.get_destination_page_number(item), level))
-
-    walk(reader.outline, 0)
-    return Printed(pdf, len(reader.pages), tuple(headings))
+    places = {
+        str(name).lstrip("/"): reader.get_destination_page_number(where)
+        for name, where in reader.named_destinations.items()
+    }
+    return Printed(pdf, len(reader.pages), places)
 
 
 @dataclass(frozen=True)
@@ -82,8 +70,8 @@ class Labels:
 
 
 Target = Callable[[str], int | None]
-"""Where a link of the printed pages leads inside the joined PDF (a page from 0), given its URI;
-None: the link is dropped."""
+"""Where a link of the printed pages leads inside the joined PDF (a page from 0), given its URI
+(``#NAME`` for a named destination of its own document); None: the link is dropped."""
 
 
 def join(
@@ -130,7 +118,8 @@ def join(
 
 
 def _relink(page, writer, target: Target, generic) -> None:
-    """Keep a page's web links, turn its file links into links inside the PDF (or drop them)."""
+    """Keep a page's web links, turn its file links and its links to named destinations into links
+    to pages of the joined PDF (or drop them)."""
     annots = page.get("/Annots")
     if annots is None:
         return
@@ -138,13 +127,18 @@ def _relink(page, writer, target: Target, generic) -> None:
     for ref in annots.get_object():
         annot = ref.get_object()
         action = annot.get("/A")
-        uri = str(action.get_object().get("/URI", "")) if action is not None else ""
-        if not uri.startswith("file:"):
+        action = action.get_object() if action is not None else {}
+        named = annot.get("/Dest", action.get("/D") if action.get("/S") == "/GoTo" else None)
+        # a name, or a text string naming a destination; else a URI
+        uri = "#" + str(named).lstrip("/") if isinstance(named, str) else str(action.get("/URI", ""))
+        if not uri.startswith(("file:", "#")):
             kept.append(ref)
             continue
         where = target(uri)
         if where is None:
             continue
+        if "/Dest" in annot:
+            del annot["/Dest"]
         annot[generic.NameObject("/A")] = generic.DictionaryObject(
             {
                 generic.NameObject("/S"): generic.NameObject("/GoTo"),

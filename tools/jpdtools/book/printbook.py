@@ -3,7 +3,8 @@
 
 Each chapter is printed by itself, in order, its pages numbered on from the chapter before
 (``?first-page=N``): a print's memory is given back when it ends, so the whole suite prints in
-bounded memory. Where each case fell is read from the print's outline; the front matter is then
+bounded memory. Where each case fell is read from the print (the chapter's list of its cases
+links to each, and Chromium writes where the links lead); the front matter is then
 written again with the page of every chapter and case in its contents, printed with its pages
 numbered i, ii, …, and put first. The joined PDF carries page labels as printed, an outline of the
 chapters and cases, and its links kept inside it.
@@ -76,14 +77,12 @@ def print_edition(
 
 
 def _placed(chapter: Chapter, done: Printed, first: int) -> dict[str, int]:
-    """The page number of the chapter and of each of its cases, from where their headings fell
-    (a case's heading starts with its id)."""
-    ids = {r.case.id for r in chapter.records}
+    """The page number of the chapter and of each of its cases."""
     placed = {chapter.anchor: first}
-    for heading in done.headings:
-        word = heading.title.split(" ", 1)[0]
-        if word in ids and word not in placed:
-            placed[word] = first + heading.page
+    for record in chapter.records:
+        page = done.places.get(f"case-{record.case.id}")
+        if page is not None:
+            placed[record.case.id] = first + page
     return placed
 
 
@@ -113,7 +112,9 @@ def _target(book: Book, parts: tuple[Chapter, ...], pages: dict[str, int], offse
         fragment = unquote(split.fragment)
         key = None
         name = path.rsplit("/", 1)[-1]
-        if "/print/" in path and name in by_file:
+        if not path and fragment.startswith("case-"):  # a chapter's link to one of its cases
+            key = fragment.removeprefix("case-")
+        elif "/print/" in path and name in by_file:
             key = fragment.removeprefix("case-") if fragment.startswith("case-") else by_file[name].anchor
         elif "/cases/" in path and name.endswith(".html"):
             key = by_slug.get(name.removesuffix(".html"))

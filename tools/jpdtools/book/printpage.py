@@ -102,15 +102,19 @@ def _document(book: Book, title: str, body: str, rev: str, numbering: str) -> st
 
 
 def chapter_page(book: Book, chapter: Chapter, rev: str) -> str:
-    """A chapter's document: its heading, then its cases one after another."""
+    """A chapter's document: its heading and the list of its cases (each a link, which the printer
+    also reads to find each case's page), then its cases one after another."""
     lang = book.lang
     title = chapter_title(lang, chapter)
     where = code(relative(chapter.file))
+    cases = lang.t("list.sep").join(
+        f'<a href="#case-{esc(r.case.id)}" translate="no">{esc(r.case.id)}</a>' for r in chapter.records
+    )
     parts = [
         f'<header class="chapter" id="{chapter.anchor}">'
         f'<p class="chapter-number">{lang.t("print.chapter", n=chapter.number)}</p><h1>{title}</h1>'
         f'<p class="legend">{lang.h("print.chapter-file", file=where, n=str(len(chapter.records)))}</p>'
-        "</header>"
+        f'<p class="in-chapter">{lang.t("print.in-chapter")} {cases}</p></header>'
     ]
     for record in chapter.records:
         body = case_body(book, record, clause_texts=False)

@@ -37,6 +37,7 @@ body.print .overview>div:last-child{flex:1 1 110mm}
 body.print ul.verdict-lines{padding-left:1.2em;margin:.2em 0}
 header.chapter{border-bottom:2px solid #333;margin-bottom:4mm}
 header.chapter h1{font-size:17pt;margin:0 0 .2em}
+header.chapter .in-chapter{font-size:8.5pt;color:#444}
 header.chapter .chapter-number{margin:0;font-size:10pt;color:#555;letter-spacing:.05em}
 article.case{break-before:auto;border-top:1px solid #999;margin-top:6mm;padding-top:2mm}
 header.chapter+article.case{border-top:0;margin-top:0}

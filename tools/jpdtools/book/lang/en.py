@@ -351,6 +351,7 @@ STRINGS = {
     "print.edition": "English edition",
     "print.chapter": "Chapter {n}",
     "print.chapter-file": "The cases of {file}: {n}.",
+    "print.in-chapter": "In this chapter:",
     "print.footer": "{book} · {edition} · revision {revision}",
     "print.cite": "Cite as: {book}, {edition}, revision {revision} (jipingdian {version}), p. N.",
     "print.revision-means": "The revision is a digest of what this book claims: every case's revision and every clause's and open question's. Two books of one revision make the same claims, in either edition; a page number is this edition's.",

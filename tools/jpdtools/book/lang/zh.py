@@ -332,6 +332,7 @@ STRINGS = {
     "print.edition": "中文版",
     "print.chapter": "第 {n} 章",
     "print.chapter-file": "{file} 中的案例，共 {n} 个。",
+    "print.in-chapter": "本章案例：",
     "print.footer": "{book} · {edition} · 修订 {revision}",
     "print.cite": "引用本书：{book}，{edition}，修订 {revision}（jipingdian {version}），第 N 页。",
     "print.revision-means": "修订号是本书所作断言的摘要：每个案例的修订号，以及每个条款和待决问题的修订号。修订号相同的两本书，无论哪个版本，所作的断言都相同；页码则是本版的页码。",
