@@ -51,3 +51,35 @@ def test_the_suite_loads_with_its_chinese_texts():
     check = check_case_translations(files)
     assert check.not_chinese == ()
     assert check.titles[1] == sum(len(f.cases) for f in files)
+
+
+# Latin words a Chinese title may keep: the case format's keys and the names of formats, programs
+# and public rules (identifiers, codes, presets and citations are left out by the book's measure)
+KEPT = {"SGF", "GTP", "YAML", "AB", "AW", "PL", "SZ", "HA", "Zobrist", "id", "size", "default"}
+KEPT |= {"open", "settle", "position", "board", "counting", "komi", "captures", "schema", "loss"}
+KEPT |= {"refuse"}
+
+
+def test_a_chinese_title_names_rulesets_and_refusals_in_chinese():
+    """No English word in a case's Chinese title beyond identifiers and the names kept: a ruleset
+    is 日本规则 or 中国规则 there, a refusal the glossary's word ("已有子", not occupied)."""
+    import re
+
+    from jpdtools.book.visible import IDENTIFIERS, LATIN_WORD
+    from jpdtools.paths import conformance_dir
+    from jpdtools.presets import load_presets
+    from jpdtools.run.runner import case_files, default_loader, load_files
+
+    presets = load_presets()
+    files, _ = load_files(case_files([conformance_dir()]), presets, default_loader())
+    left = {}
+    for case in (c for f in files for c in f.cases):
+        rest = case.zh_title
+        for pattern in IDENTIFIERS:
+            rest = pattern.sub(" ", rest)
+        for name in sorted(presets.names, key=len, reverse=True):
+            rest = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
+        words = set(LATIN_WORD.findall(rest)) - KEPT
+        if words:
+            left[case.id] = sorted(words)
+    assert left == {}

@@ -59,3 +59,32 @@ def test_an_upheld_claim_on_a_filled_point_says_why_it_is_worth_nothing(capsys):
     assert "upheld on a filled point" not in zh
     # the independent test of jpd-art-2008 restores the halt board: nothing is filled there
     assert "filled point" not in run(capsys, "explain", "settle.one-sided.001")
+
+
+def test_explain_in_chinese_heads_each_clause_with_its_chinese_twin(capsys):
+    zh = run(capsys, "explain", "ko.simple.001", "--lang", "zh")
+    assert "  rep.no-retreat  禁倒退  (spec/zh/play.md:" in zh
+    assert "  oq.9  OQ-9：" in zh and "(spec/zh/open-questions.md:" in zh
+    assert "依据：rep.no-retreat — 禁倒退；repetition=no-retreat" in zh
+    assert "repetition：000 §22 禁倒退；不得以颗子自尽回应颗子自尽" in zh  # the ruleset's source
+    assert "No retreat" not in zh and "Simple ko" not in zh and "the ban on" not in zh
+    owned = run(capsys, "explain", "count.territory.owned.002", "--lang", "zh")
+    assert "  count.agreement.owned  空点的确认归属  (spec/zh/counting.md:" in owned  # in running text
+    en = run(capsys, "explain", "ko.simple.001")
+    assert "  rep.no-retreat  No retreat  (spec/play.md:" in en
+
+
+def test_a_refusal_by_repetition_without_a_preset_is_named_by_its_clause():
+    from jpdtools.book.lang import ZH
+    from jpdtools.book.lang.glossary import TERMS, cell_text
+    from jpdtools.presets import load_presets
+
+    presets = load_presets()
+    said = {
+        name: cell_text("illegal superko", ZH, presets.get(name))
+        for name in ("chinese:illegal-move=refuse", "aga:illegal-move=refuse")
+    }
+    assert said == {"chinese:illegal-move=refuse": "非法：禁全同", "aga:illegal-move=refuse": "非法：禁还原"}
+    assert cell_text("illegal superko", ZH) == "非法：超级劫"  # no ruleset: the spec's generic word
+    [superko] = [t for t in TERMS if t.key == "superko"]
+    assert superko.zh_words.startswith("超级劫") and "全局同形" not in superko.zh_words

@@ -178,3 +178,25 @@ def test_the_twin_text_is_ready_to_render():
     assert "<!--" not in twin.text
     assert twin.text.count("\n") == (spec_dir() / ZH_DIR / "play.md").read_text(encoding="utf-8").count("\n")
     assert twin.sources[PREAMBLE] == english_sections(spec_dir())["play.md"][PREAMBLE].revision
+
+
+def test_bold_and_emphasis_beside_chinese_punctuation_render():
+    """CommonMark leaves ``**出处。**000`` as text (a run after punctuation closes only before
+    space or punctuation); the book's parser closes it beside CJK text, and every twin renders
+    with no ``**`` left over; the English documents render as CommonMark renders them."""
+    from jpdtools.book.spectext import _parser
+    from markdown_it import MarkdownIt
+
+    md = _parser()
+    assert md.renderInline("**出处。**000 §22") == "<strong>出处。</strong>000 §22"
+    assert md.renderInline("则**“棋形”**是") == "则<strong>“棋形”</strong>是"
+    assert md.renderInline("**`sizes`**：集合") == "<strong><code>sizes</code></strong>：集合"
+    assert md.renderInline("*示例（004）：*黑") == "<em>示例（004）：</em>黑"
+    assert md.renderInline("a * b * c, snake_case_name") == "a * b * c, snake_case_name"
+    plain = MarkdownIt("commonmark", {"html": False}).enable("table")
+    for path in sorted(spec_dir().glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        assert md.render(text) == plain.render(text), path.name
+    for twin in zh_documents(spec_dir()).values():
+        html = re.sub(r"<code>.*?</code>|<pre>.*?</pre>", "", md.render(twin.text), flags=re.S)
+        assert "**" not in html, (twin.name, html[html.index("**") - 60 : html.index("**") + 20])

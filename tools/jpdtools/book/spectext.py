@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import isMdAsciiPunct, isPunctChar, isWhiteSpace
+from markdown_it.rules_inline.state_inline import Delimiter, StateInline
 from markdown_it.token import Token
 
 from jpdtools.review.lint import ANCHOR_RE
@@ -31,8 +33,55 @@ class Section:
     tokens: tuple[Token, ...]  # the section's body
 
 
+def _cjk(char: str) -> bool:
+    """A Han character or a CJK / full-width punctuation mark (``。``, ``：``, ``（``)."""
+    return (
+        "\u3001" <= char <= "\u303f"
+        or "\u3400" <= char <= "\u9fff"
+        or "\uf900" <= char <= "\ufaff"
+        or "\uff01" <= char <= "\uffef"
+    )
+
+
+def _punctuation(char: str) -> bool:
+    return isMdAsciiPunct(ord(char)) or isPunctChar(char)
+
+
+def _emphasis(state: StateInline, silent: bool) -> bool:
+    """CommonMark's ``*``/``_`` delimiter runs, made CJK-friendly: a run may open before
+    punctuation and close after it where a CJK character or punctuation mark is beside it, so
+    ``**出处。**000 §22`` and ``则**“棋形”**`` are bold (CommonMark's flanking rules, written for
+    spaced languages, leave those runs as text)."""
+    start, marker = state.pos, state.src[state.pos]
+    if silent or marker not in ("_", "*"):
+        return False
+    end = start
+    while end < state.posMax and state.src[end] == marker:
+        end += 1
+    last = state.src[start - 1] if start > 0 else " "
+    following = state.src[end] if end < state.posMax else " "
+    last_punct, next_punct = _punctuation(last), _punctuation(following)
+    last_space, next_space = isWhiteSpace(ord(last)), isWhiteSpace(ord(following))
+    cjk = _cjk(last) or _cjk(following)
+    left = not next_space and (not next_punct or last_space or last_punct or cjk)
+    right = not last_space and (not last_punct or next_space or next_punct or cjk)
+    in_word = marker == "*"
+    can_open = left and (in_word or not right or last_punct)
+    can_close = right and (in_word or not left or next_punct)
+    for _ in range(end - start):
+        token = state.push("text", "", 0)
+        token.content = marker
+        state.delimiters.append(
+            Delimiter(ord(marker), end - start, len(state.tokens) - 1, -1, can_open, can_close)
+        )
+    state.pos = end
+    return True
+
+
 def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.inline.ruler.at("emphasis", _emphasis)
+    return md
 
 
 def _inline_text(token: Token) -> str:

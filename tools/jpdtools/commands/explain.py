@@ -13,6 +13,7 @@ some ruleset.
 
 import argparse
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -44,7 +45,8 @@ from jpdtools.review.explanation import (
     step_verdict,
     verdict_mark,
 )
-from jpdtools.review.lint import Anchor, spec_anchors
+from jpdtools.review.lint import ANCHOR_RE, Anchor, spec_anchors
+from jpdtools.review.translations import ZH_DIR, zh_documents
 from jpdtools.run.adapters import (
     CountObservation,
     ReferenceAdapter,
@@ -110,6 +112,32 @@ def _indent(lines: Sequence[str], n: int) -> list[str]:
 
 
 # -- clauses -----------------------------------------------------------------------------------
+
+
+def _zh_heading(line: str, anchor: str) -> str:
+    """The Chinese words an anchor labels: its heading, or (an anchor in running text) the words
+    before it on its line, else the line's first sentence."""
+    if line.lstrip().startswith("#"):
+        return ANCHOR_RE.sub("", line).strip().lstrip("#").strip()
+    before = line.split(f"{{#{anchor}}}", 1)[0]
+    words = re.sub(r"^\s*(?:\d+\.|[-*|])\s*|[*`]", "", before).strip(" ：:")
+    return words or ANCHOR_RE.sub("", line).split("。", 1)[0].strip()
+
+
+def zh_anchors(anchors: dict[str, Anchor], spec: Path) -> dict[str, Anchor]:
+    """``anchors`` with the Chinese twin's words, file and line (``spec/zh/play.md``) for each
+    anchor the twin has; the others as they are."""
+    out = dict(anchors)
+    found: set[str] = set()
+    for doc in zh_documents(spec).values():
+        for n, line in enumerate(doc.text.splitlines(), 1):
+            for name in ANCHOR_RE.findall(re.sub(r"`[^`]*`", "", line)):
+                if name in anchors and name not in found:
+                    found.add(name)
+                    out[name] = replace(
+                        anchors[name], file=f"{ZH_DIR}/{doc.name}", line=n, heading=_zh_heading(line, name)
+                    )
+    return out
 
 
 # -- the explanation ---------------------------------------------------------------------------
@@ -377,7 +405,10 @@ def run(args: argparse.Namespace) -> int:
         shown = case
         if args.lang == "zh":  # the case's own Chinese title and note, where it has them
             shown = replace(case, title=case.zh_title or case.title, note=case.zh_note or case.note)
-        lines = explain_case(shown, case_file.path, items, results, spec_anchors(spec_dir()))
+        anchors = spec_anchors(spec_dir())
+        if args.lang == "zh":
+            anchors = zh_anchors(anchors, spec_dir())
+        lines = explain_case(shown, case_file.path, items, results, anchors)
         if args.lang == "zh":
             lines = text_zh("\n".join(lines), presets).split("\n")
         print("\n".join(table.wrap(lines, table.terminal_width(args.wide))))

@@ -95,7 +95,7 @@ TERMS = (
         "superko",
         "superko",
         "The move would bring back an earlier position; which positions count is the ruleset's own rule, under its own name (the table of refusals below: jpd-2022's 禁倒退 is not 禁全同).",
-        "再现之禁（各规则自有其名）",
+        "超级劫（各规则自有其名）",
         "这一着会使以前出现过的棋形再次出现；哪些棋形算数、此禁叫什么，由各规则自己规定（见下面的拒绝用语表：jpd-2022 的禁倒退不是禁全同）。",
     ),
     Term(
@@ -227,13 +227,13 @@ REFUSALS = {
 
 BY_AXIS = {
     "no-retreat": Refusal("禁倒退", "no retreat (禁倒退)", "000 §22"),
-    "positional": Refusal("禁止全局同形再现", "no global repetition", "positional"),
-    "situational": Refusal(
-        "同形再现（同一方轮走）", "repetition with the same player to move", "situational"
-    ),
+    "positional": Refusal("禁全同", "禁全同 (positional)", "positional"),
+    "situational": Refusal("禁还原", "禁还原 (situational)", "situational"),
     "simple-ko": Refusal("劫（不得立即回提）", "simple ko", "simple-ko"),
 }
-"""The term by the repetition axis alone, for a ruleset that is not a preset (an override)."""
+"""The term by the repetition axis alone, for a ruleset that is not a preset (an override): the
+name of the axis value's clause (spec/zh/play.md: rep.positional 禁全同, rep.situational 禁还原,
+rep.no-retreat 禁倒退)."""
 
 REPETITION = {
     "jpd-2022": "no-retreat",
@@ -324,7 +324,7 @@ def cell_text(text: str, lang: Language = EN, rules=None) -> str:
         tail = token[len(word) :].replace(";", "；").replace(",", "，")
         if word == "superko":
             named = refusal(rules)
-            out.append((named.zh if named else "同形再现") + tail)
+            out.append((named.zh if named else "超级劫") + tail)
         else:
             out.append(WORDS_ZH.get(word, word) + tail)
     joined = " ".join(out)

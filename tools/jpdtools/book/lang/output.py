@@ -10,6 +10,7 @@ import re
 from jpdtools.book.lang import ZH
 from jpdtools.book.lang.glossary import WORDS_ZH, cell_text
 from jpdtools.book.lang.lines import MARK, line_zh, message_zh
+from jpdtools.book.lang.sources import SOURCES_ZH
 
 HEADS = {
     "file": "文件",
@@ -116,6 +117,21 @@ def _figures(side: str, rest: str) -> str | None:
     return f"{COUNT_WORDS.get(side.lower(), side)}：{m[1]} {m[2]}{parts}"
 
 
+def _sources(text: str) -> str | None:
+    """``axis: SOURCE`` (``NAME: axis: SOURCE; axis: SOURCE`` for one ruleset of several) with
+    each source as the book's Chinese renders it; None unless every source has a rendering."""
+    m = re.fullmatch(rf"(?:({_NAMES.pattern}): )?([a-z][a-z-]*: .+)", text)
+    if m is None:
+        return None
+    said = []
+    for part in re.split(r"; (?=[a-z][a-z-]*: )", m[2]):
+        axis, _, source = part.partition(": ")
+        if source not in SOURCES_ZH:
+            return None
+        said.append(f"{axis}：{SOURCES_ZH[source]}")
+    return (f"{m[1]}：" if m[1] else "") + "；".join(said)
+
+
 def line_cli_zh(line: str, rules=None) -> str:
     """One line of a command's text in Chinese (as it is where nothing here knows it); ``rules``:
     the ruleset the line speaks of, whose own term names a refusal by repetition."""
@@ -140,7 +156,10 @@ def line_cli_zh(line: str, rules=None) -> str:
         return f"{pad}第 {m[1]} 步：{_action(m[2])}"
     m = re.fullmatch(r"decided by (.+)", body)
     if m:
-        return f"{pad}依据：" + m[1].replace("; then ", "；其次 ")
+        return f"{pad}依据：" + m[1].replace("; then ", "；其次 ").replace("; ", "；")
+    said = _sources(body)
+    if said is not None:
+        return pad + said
     m = re.fullmatch(r"method (\S+), unit (\S+); komi: (.+)", body)
     if m:
         return f"{pad}计算方法：{METHODS.get(m[1], m[1])}，单位：{m[2]}；贴目：{line_zh(m[3]) or m[3]}"

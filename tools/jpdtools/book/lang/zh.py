@@ -324,7 +324,7 @@ STRINGS = {
     "topic.format-errors": "格式错误",
     "filter.q": "搜索",
     "filter.search.placeholder": "编号、标题、说明",
-    "glossary.refusals": "同形再现之禁：各规则集自己的用语",
+    "glossary.refusals": "超级劫：各规则集自己的用语",
     "glossary.refusals.intro": "案例语法把因棋形重复而被拒绝的着手一律记作 superko；每个规则集对自己的规则有自己的叫法，中文版的判定格就写这个叫法。jpd-2022 的禁倒退（000 §22）比较的是对方所面对的全局棋形；000 §22 特意与之区分的禁全同比较的是盘内棋形。",
     "print.title": "案例集（打印版）",
     "print.summary": "{cases} 个案例，{rulesets} 个规则集。",
