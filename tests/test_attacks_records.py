@@ -35,3 +35,18 @@ def test_a_file_name_that_is_not_utf8_is_sharded(tmp_path, capsys):
     statuses = [main(["replay", str(tmp_path), "--shard", f"{k}/2"]) for k in (1, 2)]
     assert sorted(statuses) == [0, 3]  # the record in one shard, nothing in the other
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_study_out_on_a_read_only_file_system_is_an_error(tmp_path, capsys, monkeypatch):
+    import errno
+    from pathlib import Path
+
+    (tmp_path / "g.sgf").write_text(GAME.format(km="KM[7.5]"), encoding="utf-8")
+
+    def refuse(self, *args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self))
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    assert main(["study", str(tmp_path / "g.sgf"), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot make the folder: Read-only file system" in err and "Traceback" not in err

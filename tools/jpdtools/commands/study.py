@@ -81,7 +81,10 @@ def write(out: Path, result: dict) -> None:
 
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out}: not a folder")
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:  # a read-only file system, no permission: said, not a traceback
+        raise InputError(f"--out {out}: cannot make the folder: {err.strerror or err}") from None
     atomic.write_text(out / "study.json", json.dumps(result, ensure_ascii=False, indent=2) + "\n")
     atomic.write_text(out / "index.html", study_page(result))
 
