@@ -6,7 +6,9 @@ Usage: ``python cheating_program.py MODE``. It is the reference behind the proto
 * ``both-ways`` — every settling stage reports each disputed stone both captured and standing and
   each claim both upheld and rejected (so every ``proved:`` line would find what it looks for);
 * ``one-played`` — answers ``unsupported`` to every run but the first;
-* ``wrong`` — every move it played it reports refused, every refusal played: wrong everywhere.
+* ``wrong`` — every move it played it reports refused, every refusal played: wrong everywhere;
+* ``lookup FILE`` — answers as the reference does, and writes each ``run.case`` it is sent to
+  FILE (the answer key it would look up in the installed suite).
 """
 
 import sys
@@ -24,13 +26,17 @@ def _flipped(step: Step) -> Step:
 
 
 class CheatingProgram(ReferenceProgram):
-    def __init__(self, mode: str) -> None:
+    def __init__(self, mode: str, log: str = "") -> None:
         super().__init__("", 2)
         self.mode = mode
+        self.log = log
         self.runs = 0
 
     def run(self, msg: Run) -> Result | Unsupported:
         self.runs += 1
+        if self.mode == "lookup":
+            with open(self.log, "a", encoding="utf-8") as f:
+                f.write(msg.case + "\n")
         if self.mode == "one-played" and self.runs > 1:
             return Unsupported(msg.id, "not this one")
         result = super().run(msg)
@@ -45,4 +51,4 @@ class CheatingProgram(ReferenceProgram):
 
 
 if __name__ == "__main__":
-    sys.exit(serve.serve(CheatingProgram(sys.argv[1]), protocols=(2,)))
+    sys.exit(serve.serve(CheatingProgram(*sys.argv[1:3]), protocols=(2,)))

@@ -142,3 +142,16 @@ def test_a_failing_run_names_its_failures_not_a_shortfall():
     run = VerifyRun("x", "jsonl:x", results, min_played=1, excused=(300, 300), max_excused=50)
     assert not run.ok and run.shortfall == ""
     assert "— FAILED [x]" in summary_line(run)
+
+
+def test_the_program_is_never_sent_the_case_id(capsys, tmp_path):
+    """``run.case`` is an opaque name, new for every run: a program looking its answer up in the
+    installed suite finds nothing (spec/jsonl-protocol.md#jsonl.run)."""
+    log = tmp_path / "sent.txt"
+    program = "jsonl:" + shlex.join([sys.executable, str(PROGRAM), "lookup", str(log)])
+    status, report, _ = verify(capsys, "--impl", program, str(KO))
+    assert status == 0
+    sent = log.read_text(encoding="utf-8").split()
+    ids = {c.id for c in load_case_file(KO, load_presets()).cases}
+    assert len(sent) == report["summary"]["played"] == len(set(sent))  # one new name per run
+    assert not set(sent) & ids and not any(i in s for s in sent for i in ids)

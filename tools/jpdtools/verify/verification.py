@@ -177,10 +177,7 @@ def with_outcome(vr: VerifyResult, expected: ExpectedFailures) -> VerifyResult:
 
 
 def _judge_item(item: PlanItem, adapter) -> tuple[Judgement, object, tuple[str, ...]]:
-    case, expectation, rules = item.case, item.expectation, item.rules
-    tell = getattr(adapter, "set_case", None)
-    if tell is not None:
-        tell(case.id)
+    case, expectation, rules = item.case, item.expectation, item.rules  # the case id stays here
     if case.setup is None or expectation is None or rules is None:
         return Judgement(Status.ERROR, detail="the case has no set-up"), None, ()
     why_not = adapter.capabilities().unsupported(rules, case.setup, item.features)

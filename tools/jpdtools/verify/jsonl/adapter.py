@@ -12,6 +12,7 @@ reported at every step: a null one makes the item an error.
 
 import contextlib
 import os
+import secrets
 import shlex
 import time
 import weakref
@@ -195,7 +196,6 @@ class JsonlAdapter:
         self._start_error = ""
         self._runs = 0
         self._waited = 0.0
-        self._case = ""
         self._transcript: list[str] = []  # the lines of the current item: "> " sent, "< " received
         self.crashes = 0  # items in a row the program failed by dying, hanging or garbling
         self.restarts = 0
@@ -296,7 +296,10 @@ class JsonlAdapter:
             return Observation("", error=str(err))
         try:
             final = setup.final if counts else None
-            msg = run_message(f"r{self._runs}", setup, history, moves, rules, self._case, final)
+            # run.case is an opaque name, new for every run: never the case id, so a program
+            # cannot look the answer up in the installed suite (spec/jsonl-protocol.md#jsonl.run)
+            item = f"item-{secrets.token_hex(6)}"
+            msg = run_message(f"r{self._runs}", setup, history, moves, rules, item, final)
         except ValueError as err:
             return Observation("", error=f"the case cannot be sent: {err}")
         line = ""
@@ -340,10 +343,6 @@ class JsonlAdapter:
         """The lines exchanged for the item just observed (``>`` sent, ``<`` received), once."""
         taken, self._transcript = tuple(self._transcript), []
         return taken
-
-    def set_case(self, case_id: str) -> None:
-        """The id of the case the next ``observe`` plays (sent as ``run.case``)."""
-        self._case = case_id
 
     def _counts(self) -> bool:
         """Whether the program counts or settles: version 2 and a declared count claim."""
