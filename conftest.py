@@ -25,5 +25,17 @@ if Sybil is not None:
     ).pytest()
 
 
+# Examples that build a book, run a study or the mutants, or drive a program over a whole suite:
+# slow, like the tests of tests/conftest.py's SLOW_FILES (`pytest -m "not slow"` leaves them out).
+SLOW_EXAMPLES = ("jpd book", "jpd study", "mutate.py", "jpd verify", "jpd fuzz")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        example = getattr(item, "example", None)
+        if example is not None and any(word in str(example.parsed) for word in SLOW_EXAMPLES):
+            item.add_marker("slow")
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     write_summary(terminalreporter)

@@ -42,14 +42,25 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 
 # Slow tests (a real browser, engine or build, seconds each): marked, so that `pytest -m "not slow"`
-# gives a quick check; `pytest` and CI run them all.
+# gives a quick check; `pytest` and CI run them all. docs/contributors.md lists the slowest.
 SLOW_FILES = (
     "test_book_chromium.py",  # Chromium
     "test_book_screens_chromium.py",  # Chromium, every kind of page at two widths
+    "test_book_review_chromium.py",  # Chromium, and four books built
     "test_verify_gnugo.py",  # GNU Go over the whole suite
     "test_verify_leela.py",  # Leela Zero
     "test_fuzz.py",  # GNU Go and Leela Zero games
     "test_hostile.py",  # programs that hang, flood and leave children behind
+    "test_book.py",  # the whole suite's book (both editions, every link followed), more books by the command
+    "test_book_editions.py",  # a book of three case files in both editions
+    "test_attacks_outputs.py",  # books and exports written into hostile folders, on full disks, under signals
+    "test_export.py",  # the whole suite exported, each record checked against the schema, re-imported and run
+    "test_study.py",  # jpd study over a few hundred finished games, its book
+    "test_compiled.py",  # the whole suite compiled and compared with the parser, concurrent writers
+    "test_theorems.py",  # the compatibility theorems on generated positions (Hypothesis)
+    "test_properties.py",  # random games under every ruleset (Hypothesis)
+    "test_collections.py",  # collections refereed in pools, killed and resumed, on a Dask cluster
+    "test_status_proofs.py",  # the status prover over every counting case
 )
 
 

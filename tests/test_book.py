@@ -5,7 +5,7 @@ from html import escape
 
 import pytest
 import yaml
-from book_helpers import broken_links, build_book
+from book_helpers import PageLinks, broken_links, build_book, page_links
 from jpdtools.book.page import slug
 from jpdtools.cli import main
 from jpdtools.errors import InputError
@@ -194,6 +194,25 @@ def test_no_link_is_broken(book):
     checked, broken = broken_links(out.parent)  # both editions, the links between them too
     assert checked > 20_000
     assert broken == []
+
+
+def test_the_link_walker_reads_a_page_as_the_html_parser_does(book, hostile_book):
+    out, _ = book
+    sample = [next((out / folder).glob("*.html")) for folder in ("cases", "clauses", "seeds", "rulesets")]
+    sample += [out / "index.html", *hostile_book.parent.rglob("*.html")]
+    for path in sample:
+        text = path.read_text(encoding="utf-8")
+        parser = PageLinks()
+        parser.feed(text)
+        assert page_links(text) == (parser.ids, parser.links), path
+    tricky = (
+        '<a HREF="x.html?a=1&amp;b=2" id=top><script>let s = \'<a href="nowhere.html">\';</script>'
+        '<!-- <img src=gone.png> --><img src=\'y.png\' alt="a > b"><style>p { }</style><p id="">'
+        "<p data-text=\"&lt;img src=z&gt;\" title='a href=w.html'>"
+    )
+    parser = PageLinks()
+    parser.feed(tricky)
+    assert page_links(tricky) == (parser.ids, parser.links) == ({"top"}, ["x.html?a=1&b=2", "y.png"])
 
 
 def test_the_link_walker_finds_a_broken_link(tmp_path):

@@ -3,11 +3,13 @@
 Mappings load as :class:`LocDict`, sequences as :class:`LocList`, strings as :class:`LocStr`;
 each knows its 1-based line and column in the file (``.line``, ``.column``), so errors about a
 value can point at it. Only the safe YAML subset is accepted (``yaml.SafeLoader``).
+
+PyYAML is imported on the first parse, not with this module: unpickling a compiled case file
+(jpdtools/suite/compiled.py) needs the classes below, not the parser.
 """
 
+import functools
 from pathlib import Path
-
-import yaml
 
 from jpdtools.errors import InputError, Location, read_text_file
 
@@ -32,10 +34,6 @@ class LocDict(dict):
 class LocList(list):
     line: int = 0
     column: int = 0
-
-
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when PyYAML has it: 5x faster
-    pass
 
 
 def _mark(obj, node):
@@ -76,15 +74,25 @@ def _seq(loader, node):
     lst.extend(loader.construct_sequence(node, deep=True))
 
 
-_Loader.add_constructor("tag:yaml.org,2002:str", _str)
-_Loader.add_constructor("tag:yaml.org,2002:map", _map)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _seq)
+@functools.cache
+def _loader_class():
+    import yaml
+
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when PyYAML has it: 5x faster
+        pass
+
+    Loader.add_constructor("tag:yaml.org,2002:str", _str)
+    Loader.add_constructor("tag:yaml.org,2002:map", _map)
+    Loader.add_constructor("tag:yaml.org,2002:seq", _seq)
+    return Loader
 
 
 def load_yaml_text(text: str, path: str):
     """Parse YAML ``text`` (from ``path``, for messages). Raises InputError with a location."""
+    import yaml
+
     try:
-        loader = _Loader(text)
+        loader = _loader_class()(text)
     except yaml.reader.ReaderError as err:
         line, column = _position(text, err.position)
         raise InputError(f"YAML error: {err.reason}", Location(path, line, column)) from None

@@ -1,6 +1,7 @@
 """Building the book: gather what the pages are computed from (:func:`make_book`), then write
 every page (:func:`write_book`)."""
 
+import functools
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -86,14 +87,19 @@ def seed_table(spec_dir: Path, citations: Iterable[str]) -> SeedTable:
         for a in s.articles
     )
 
-    def pins(citation: str):
-        return [
+    # every page quoting a seed asks again for the same few hundred citations: each is resolved once
+    @functools.cache
+    def pins(citation: str) -> tuple[tuple[str, str | None], ...]:
+        return tuple(
             (p.article.id, p.sentence.label if p.sentence else None)
             for p in pinpoint(table, citation)
             if p.article is not None
-        ]
+        )
 
-    resolver = lambda citation: table.resolve(citation).articles  # noqa: E731
+    @functools.cache
+    def resolver(citation: str) -> tuple[str, ...]:
+        return table.resolve(citation).articles
+
     return SeedTable(articles, resolver, pins).with_citations(citations)
 
 

@@ -69,28 +69,28 @@ def characters(texts: Iterable[str]) -> set[str]:
     """The characters beyond ASCII that ``texts`` use (ASCII is left to the reader's own fonts)."""
     used: set[str] = set()
     for text in texts:
-        used.update(ch for ch in text if ord(ch) > 0x7F)
-    return used
+        used.update(text)
+    return {ch for ch in used if ord(ch) > 0x7F}
 
 
 def subset(source: FontSource, chars: set[str]) -> bytes:
     """The font of ``source`` cut down to ``chars``, as WOFF2."""
     from fontTools import subset as ft_subset
-    from fontTools.ttLib import TTFont
 
     options = ft_subset.Options()
     options.flavor = "woff2"
     options.layout_features = ["*"]
     options.name_IDs = ["*"]
     options.notdef_outline = True
-    # the source's own timestamp kept: the same characters give the same bytes (a build is reproducible)
-    font = TTFont(str(source.path), fontNumber=source.number, lazy=False, recalcTimestamp=False)
+    options.font_number = source.number
+    # loaded and saved as pyftsubset does: the bounding boxes and the timestamp are the full
+    # font's (not measured again over every glyph), so the same characters give the same bytes
+    font = ft_subset.load_font(str(source.path), options)
     subsetter = ft_subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(c) for c in chars))
     subsetter.subset(font)
     out = io.BytesIO()
-    font.flavor = "woff2"
-    font.save(out)
+    ft_subset.save_font(font, out, options)
     return out.getvalue()
 
 
