@@ -4,8 +4,9 @@
 
 Writes ``results.json`` (every figure, with the machine, its load before and after, the Python
 and the commit) and ``results.md`` (the table the docs include) into ``--out`` (default: this
-folder). Each figure is a median of N fresh runs (default 7); pairs are timed alternately, so both
-sides see the same load. Every run is timed twice: wall-clock seconds, and CPU seconds (user +
+folder; there, the table quoted in docs/researchers.md is rewritten too). Each figure is a
+median of N fresh runs (default 7); pairs are timed alternately, so both sides see the same load.
+Every run is timed twice: wall-clock seconds, and CPU seconds (user +
 system, of the process and its children), which a busy machine disturbs far less; the table shows
 CPU time, the file has both. Start-up is timed with bytecode caches written (a warm-up run first,
 ``PYTHONDONTWRITEBYTECODE`` removed), as a user's installation has them.
@@ -58,6 +59,20 @@ for path in sorted(Path(sys.argv[1]).glob("*.sgf")):
         if move is not None:
             board.play(*move, colour)
 """
+
+
+QUOTED_IN = "docs/researchers.md"
+"""The page that quotes the table: between :data:`BEGIN` and :data:`END`, rewritten by every run
+that writes into this folder (tests/test_benchmark_figures.py checks the quote)."""
+BEGIN = "<!-- benchmarks/results.md, written by benchmarks/run.py: -->"
+END = "<!-- end of benchmarks/results.md -->"
+
+
+def quote(doc: str, table: str) -> str:
+    """``doc`` with the text between its markers replaced by ``table``."""
+    start = doc.index(BEGIN) + len(BEGIN)
+    end = doc.index(END, start)
+    return doc[:start] + "\n" + table + doc[end:]
 
 
 def _env() -> dict[str, str]:
@@ -246,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "results.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     (args.out / "results.md").write_text(table(results), encoding="utf-8")
+    if args.out.resolve() == HERE:  # the committed figures: the docs quote them
+        doc = ROOT / QUOTED_IN
+        doc.write_text(quote(doc.read_text(encoding="utf-8"), table(results)), encoding="utf-8")
     print(table(results), end="")
     return 0
 
