@@ -100,17 +100,11 @@ class Board:
             board.color[p] = int(c)
             board.hash ^= board.keys[c][p]
         board._rebuild_chains()
-        for p in range(geometry.area):
-            ch = board.chain[p]
-            if ch is not None and not ch.libs:
-                raise PositionError(
-                    f"impossible position: the {Color(ch.color).name.lower()} chain at "
-                    f"{geometry.to_gtp(min(ch.stones))} has no liberties"
-                )
         return board
 
     def _rebuild_chains(self) -> None:
-        """Flood-fill every chain from scratch (set-up only; never called per move)."""
+        """Flood-fill every chain from scratch (set-up only; never called per move). Chains are
+        found in the order of their lowest point, so the first without a liberty is reported."""
         color, nbrs = self.color, self.nbrs
         self.chain = [None] * len(color)
         for start in range(len(color)):
@@ -131,6 +125,11 @@ class Board:
                     elif cq == c and self.chain[q] is None:
                         self.chain[q] = ch
                         stack.append(q)
+            if not ch.libs:
+                raise PositionError(
+                    f"impossible position: the {Color(c).name.lower()} chain at "
+                    f"{self.geometry.to_gtp(start)} has no liberties"
+                )
 
     def copy(self) -> "Board":
         """An independent copy: the same stones, chains, liberties and hash (no flood fill)."""

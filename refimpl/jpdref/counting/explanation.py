@@ -102,17 +102,13 @@ def verdict(lead: Fraction, komi: KomiDecision) -> tuple[Fraction, str]:
     return margin, "B" if komi.black_wins_ties else "draw"
 
 
+_OWNER = {0: None, Color.BLACK: Color.BLACK, Color.WHITE: Color.WHITE}
+"""A point's owner as a colour (0: nobody's, or split), by a look-up, not an enum call per point."""
+
+
 def point_infos(geometry: Geometry, halted, board, owner, why, dead) -> tuple[PointInfo, ...]:
     return tuple(
-        PointInfo(
-            p,
-            geometry.to_gtp(p),
-            halted[p],
-            board[p],
-            Color(owner[p]) if owner[p] else None,
-            why[p],
-            p in dead,
-        )
+        PointInfo(p, geometry.to_gtp(p), halted[p], board[p], _OWNER[owner[p]], why[p], p in dead)
         for p in range(geometry.area)
     )
 
