@@ -123,7 +123,7 @@ def test_every_step_names_the_clause_jpd_explain_names(engine, anchors):
 def test_the_cells_speak_the_edition_s_language(engine):
     page = page_play(engine, TRIPLE_KO, TRIPLE_MOVES, ["jpd-2022", "japanese"], lang="zh")
     cells = {r["rules"]: r["cells"][5] for r in page["results"]}
-    assert cells == {"jpd-2022": "非法：禁倒退", "japanese": "合法"}
+    assert cells == {"jpd-2022": "非法：禁倒退", "japanese": "合法 提 N2"}
 
 
 def test_a_halted_game_is_counted_with_the_stones_marked_dead(engine):

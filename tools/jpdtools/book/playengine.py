@@ -237,7 +237,7 @@ class Engine:
 
     def result(self, rules: Rules, obs: Observation, moves, lang) -> dict:
         data = observation_json(rules.name, obs)
-        data["cells"] = [cell_text(claim_text(observed_claim("legal", s)), lang, rules) for s in obs.steps]
+        data["cells"] = [cell_text(step_text(s), lang, rules) for s in obs.steps]
         data["end_cell"] = cell_text(claim_text(observed_end(obs.end)), lang, rules) if obs.end else ""
         data["error"] = obs.error
         data["boards"] = [s.board for s in obs.steps]
@@ -265,6 +265,17 @@ def count_text(setup: Setup, moves, rules: Rules) -> str:
     for action in moves:
         game.play(_action(action, geometry, {}))
     return "\n".join(count_lines(rules, reference_count(rules, final_position(game, setup.final))))
+
+
+def step_text(step) -> str:
+    """A step's verdict with what it removed, in the verdict grammar's words (``legal captures
+    B2``, ``illegal superko``): the text of a case page's cell."""
+    words = [claim_text(observed_claim("legal", step))]
+    if step.legal and step.captures:
+        words.append(claim_text(Claim("captures", step.captures)))
+    if step.legal and step.self_captures:
+        words.append(claim_text(Claim("self-captures", step.self_captures)))
+    return " ".join(words)
 
 
 def _counted(setup: Setup) -> Setup:

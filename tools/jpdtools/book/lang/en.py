@@ -424,7 +424,7 @@ STRINGS = {
     "pg.intro": "Set up any position, play it, and see every ruleset's verdict at every step: the reference implementation itself runs in this page.",
     "pg.not-built": "This book was built without the playground's Python runtime. Install it in the checkout (npm ci --prefix playground) and build the book again.",
     "pg.noscript": "The playground runs the reference implementation in the page: it needs JavaScript.",
-    "pg.file": "The playground runs Python in the page, which a browser does not allow for a file opened from disk. Serve the book's folder and open this page from there, e.g. python -m http.server -d OUTDIR, then http://localhost:8000/{lang}/playground.html",
+    "pg.file": "The playground runs Python in the page, which a browser does not allow for a file opened from disk. Serve the book's folder and open this page from there: jpd book -o OUTDIR --serve (or python -m http.server -d OUTDIR), then http://localhost:8000/{lang}/playground.html",
     "pg.load.start": "Loading the playground…",
     "pg.load.runtime": "Loading the Python runtime (Pyodide, about 13 MB)…",
     "pg.load.sources": "Loading the reference implementation…",

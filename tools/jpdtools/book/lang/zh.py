@@ -404,7 +404,7 @@ STRINGS = {
     "pg.intro": "摆出任意局面，下棋，逐步查看每一种规则的判定：参考实现本身就在本页中运行。",
     "pg.not-built": "本书构建时没有试验场所需的 Python 运行环境。请在代码目录中安装（npm ci --prefix playground），然后重新构建本书。",
     "pg.noscript": "试验场在页面中运行参考实现，需要 JavaScript。",
-    "pg.file": "试验场在页面中运行 Python，浏览器不允许从磁盘直接打开的文件这样做。请用网页服务器提供本书的目录并从那里打开本页，例如 python -m http.server -d OUTDIR，然后打开 http://localhost:8000/{lang}/playground.html",
+    "pg.file": "试验场在页面中运行 Python，浏览器不允许从磁盘直接打开的文件这样做。请用网页服务器提供本书的目录并从那里打开本页：jpd book -o OUTDIR --serve（或 python -m http.server -d OUTDIR），然后打开 http://localhost:8000/{lang}/playground.html",
     "pg.load.start": "正在加载试验场……",
     "pg.load.runtime": "正在加载 Python 运行环境（Pyodide，约 13 MB）……",
     "pg.load.sources": "正在加载参考实现……",
