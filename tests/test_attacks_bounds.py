@@ -140,3 +140,12 @@ def test_a_built_book_holds_no_hidden_character(tmp_path):
     texts = [p.read_text(encoding="utf-8") for p in pages]
     assert not [p for p, t in zip(pages, texts, strict=True) if "\u202e" in t]
     assert any("one ⟦U+202E⟧ two" in t for t in texts)
+
+
+def test_an_id_register_that_is_not_text_is_an_error_naming_it(tmp_path):
+    from jpdtools.review.lint import read_ids
+
+    path = tmp_path / "ids.txt"
+    path.write_bytes(b"ko.simple.001\n\xff\xfe\n")
+    with pytest.raises(InputError, match="not UTF-8"):
+        read_ids(path)

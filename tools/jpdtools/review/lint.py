@@ -169,8 +169,8 @@ def spec_anchors(spec_dir: Path) -> dict[str, Anchor]:
     anchors: dict[str, Anchor] = {}
     for path in sorted(spec_dir.glob("*.md")):
         try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
+            lines = read_text_file(path).splitlines()
+        except InputError:
             continue
         for n, line in enumerate(lines, 1):
             for match in ANCHOR_RE.finditer(CODE_SPAN_RE.sub("", line)):
@@ -187,7 +187,7 @@ def read_ids(path: Path) -> IdsFile:
     if not path.is_file():
         return IdsFile((), frozenset())
     ids, retired, lines = [], set(), {}
-    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, raw in enumerate(read_text_file(path).splitlines(), 1):
         text, hash_, comment = raw.partition("#")
         word = text.strip()
         if not word:
@@ -201,7 +201,7 @@ def read_ids(path: Path) -> IdsFile:
 
 def append_ids(path: Path, ids: Sequence[str]) -> None:
     """Append ``ids`` to ``path`` (creating it with a header)."""
-    existing = path.read_text(encoding="utf-8") if path.is_file() else IDS_HEADER
+    existing = read_text_file(path) if path.is_file() else IDS_HEADER
     if existing and not existing.endswith("\n"):
         existing += "\n"
     atomic.write_text(path, existing + "".join(f"{i}\n" for i in ids))
@@ -580,7 +580,7 @@ PINNED = "Pinned by:"
 
 def _pin_lines(path: Path) -> dict[str, int]:
     """``oq.N`` → index (0-based) of the ``Pinned by:`` line of that entry."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text_file(path).splitlines()
     found: dict[str, int] = {}
     current = None
     for i, line in enumerate(lines):
@@ -616,7 +616,7 @@ def check_pins(files: Sequence[CaseFile], spec_dir: Path) -> list[Problem]:
     path = spec_dir / OPEN_QUESTIONS
     if not path.is_file():
         return []
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text_file(path).splitlines()
     cited = citing_cases(files)
     problems = []
     for anchor, index in _pin_lines(path).items():
@@ -645,7 +645,7 @@ def check_question_order(spec_dir: Path) -> list[Problem]:
     if not path.is_file():
         return []
     problems, last = [], 0
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(read_text_file(path).splitlines(), 1):
         match = ANCHOR_RE.search(line) if line.startswith("#") else None
         if not (match and re.fullmatch(r"oq\.\d+", match.group(1))):
             continue
@@ -665,7 +665,7 @@ def check_question_order(spec_dir: Path) -> list[Problem]:
 def update_pins(files: Sequence[CaseFile], spec_dir: Path) -> int:
     """Rewrite every ``Pinned by:`` line of the register; returns how many changed."""
     path = spec_dir / OPEN_QUESTIONS
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text_file(path).splitlines()
     cited = citing_cases(files)
     changed = 0
     for anchor, index in _pin_lines(path).items():

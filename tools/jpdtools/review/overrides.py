@@ -14,7 +14,7 @@ from pathlib import Path
 
 from jpdref.rules import RulesError
 
-from jpdtools.errors import InputError, Location
+from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.presets import Presets
 
 OPEN_QUESTIONS = "open-questions.md"
@@ -39,7 +39,7 @@ def read_overrides(path: Path, presets: Presets) -> tuple[Override, ...]:
     overrides is an InputError naming the line."""
     out: list[Override] = []
     current = None
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text_file(path).splitlines()
     for n, line in enumerate(lines, 1):
         if line.startswith("#"):
             match = ENTRY_RE.search(line)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from jpdtools.errors import InputError
+from jpdtools.errors import InputError, read_text_file
 from jpdtools.paths import implementations_dir
 
 MANIFEST = "implementation.json"
@@ -81,8 +81,8 @@ def find(name: str) -> Implementation | None:
     if not path.is_file():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
+        data = json.loads(read_text_file(path, "an implementation manifest"))
+    except (ValueError, RecursionError) as err:
         raise InputError(f"{path}: not a readable implementation manifest: {err}") from None
     if not isinstance(data, dict) or data.get("protocol") not in ("jsonl", "gtp"):
         raise InputError(f"{path}: expected a JSON object with protocol jsonl or gtp")
