@@ -1,6 +1,8 @@
 """The status prover (spec/counting.md#count.status): dead, alive and seki proven by search through
 the reference engine, and ``jpd lint`` holding every counting case's statuses to it."""
 
+import re
+
 import pytest
 from jpdref import BLACK, WHITE, Geometry
 from jpdtools.presets import load_presets
@@ -443,3 +445,26 @@ def test_a_straight_wall_is_settled_and_a_dead_chain_in_atari_does_not_count():
     marked = load_case_text(text, "wall.yaml", PRESETS)
     assert in_atari(marked.cases[0], RULES) == ()
     assert unsettled_files([straight, marked], PRESETS) == []
+
+
+def test_the_other_first_moves_are_written_in_the_editions_words():
+    """The list under a chain's drawn lines names its moves as the lines above do: 白 B2 in
+    the Chinese edition, never the GTP colour letter."""
+    from jpdtools.book.lang import EN, ZH
+    from jpdtools.book.statusproof import status_proof_section
+    from jpdtools.paths import conformance_dir
+    from jpdtools.run.runner import case_files, default_loader, load_files
+
+    presets = load_presets()
+    files, _ = load_files(case_files([conformance_dir() / "count-area.yaml"]), presets, default_loader())
+    [case] = [c for f in files for c in f.cases if c.id == "count.area.005"]
+    more = {
+        lang.code: [
+            line for line in status_proof_section(case, presets, lang).splitlines() if "proof-more" in line
+        ]
+        for lang in (EN, ZH)
+    }
+    assert more["en"] and more["zh"]
+    assert all(re.search(r"\bW B2\b", line) for line in more["en"])
+    assert all("白 B2" in line for line in more["zh"])
+    assert not any(re.search(r"(?<![A-Za-z])[BW] (?:[A-T]\d|pass)", line) for line in more["zh"])

@@ -192,7 +192,9 @@ def status_proof_section(case: Case, presets: Presets, lang: Language) -> str:
             if boards:
                 out.append(f'<div class="boards proof-lines">{"".join(boards)}</div>')
             if len(chain.lines) > LINES_SHOWN:
-                rest = ", ".join(f"{n.color} {n.move}" for n in chain.lines[LINES_SHOWN:])
+                rest = lang.s("list.sep").join(
+                    cell_text(f"{n.color} {n.move}", lang) for n in chain.lines[LINES_SHOWN:]
+                )
                 out.append(f'<p class="proof-more">{lang.t("proof.more", moves=rest)}</p>')
             out.append("</div>")
     out.append("</section>")
