@@ -447,6 +447,30 @@ def test_a_straight_wall_is_settled_and_a_dead_chain_in_atari_does_not_count():
     assert unsettled_files([straight, marked], PRESETS) == []
 
 
+def test_a_claimed_ko_is_the_one_atari_a_settled_diagram_keeps():
+    # count.art.004's diagram: White's C3 has just taken the ko at D3 and is in atari on D3
+    rows = "\n".join("      " + r for r in (". . X O .", ". . X O .", ". X O . O", ". . X O .", ". . X O ."))
+    unclaimed = load_case_text(WALL.format(rows=rows), "wall.yaml", PRESETS)
+    assert in_atari(unclaimed.cases[0], RULES) == ("C3",)
+    claimed = load_case_text(
+        WALL.format(rows=rows).replace(
+            '    moves: ""\n', '    moves: ""\n    agreement:\n      claims: ["W ko D3"]\n'
+        ),
+        "wall.yaml",
+        PRESETS,
+    )
+    assert in_atari(claimed.cases[0], RULES) == ()
+    # the claim must name the ko's own point and side: a claim of another point keeps the warning
+    elsewhere = load_case_text(
+        WALL.format(rows=rows).replace(
+            '    moves: ""\n', '    moves: ""\n    agreement:\n      claims: ["B ko D3"]\n'
+        ),
+        "wall.yaml",
+        PRESETS,
+    )
+    assert in_atari(elsewhere.cases[0], RULES) == ("C3",)
+
+
 def test_the_other_first_moves_are_written_in_the_editions_words():
     """The list under a chain's drawn lines names its moves as the lines above do: 白 B2 in
     the Chinese edition, never the GTP colour letter."""

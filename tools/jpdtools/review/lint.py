@@ -829,8 +829,8 @@ def lint(
     if unsettled:
         warnings += (
             f"settledness: {len(unsettled)} counting case(s) leave a chain the agreement counts as alive "
-            "in atari (count.status (6): a final position has none; a ko left on the board is one such "
-            "chain; reported, not yet a problem): "
+            "in atari (count.status (6): a final position has none but a ko the agreement claims, "
+            "OQ-62; reported, not yet a problem): "
             + ", ".join(f"{u.case_id} ({' '.join(u.chains)})" for u in unsettled),
         )
     zh = check_case_translations(files)

@@ -243,6 +243,7 @@ def in_atari(case: Case, rules: Rules) -> tuple[str, ...]:
         chain = board.chain[geometry.from_gtp(vertex)]
         if chain is not None:
             dead |= set(chain.stones)
+    kos = {(c.color, c.vertex) for c in case.setup.final.agreement.claims if c.kind == "ko"}
     named: list[str] = []
     seen: set[int] = set()
     for point in sorted(position.stones):
@@ -250,9 +251,30 @@ def in_atari(case: Case, rules: Rules) -> tuple[str, ...]:
         if point in dead or point in seen or chain is None:
             continue
         seen |= set(chain.stones)
-        if len(chain.libs) == 1:
+        if len(chain.libs) == 1 and not _claimed_ko(chain, position, board, kos):
             named.append(sorted(geometry.to_gtp(p) for p in chain.stones)[0])
     return tuple(named)
+
+
+def _claimed_ko(chain, position: Position, board, kos: set[tuple[str, str]]) -> bool:
+    """Whether a chain in atari is a ko left on the board that the agreement claims (count.status
+    (6), OQ-62): one stone whose only liberty P is claimed ``C ko P`` by the stone's owner C, and
+    whose capture at P is a ko capture — every other neighbour of P is C's and keeps a liberty
+    besides P, so the capturing stone takes this one stone and is left in atari on its point."""
+    if len(chain.stones) != 1:
+        return False
+    [stone], [point] = chain.stones, chain.libs
+    geometry = position.geometry
+    color = position.stones[stone]
+    if (color.name[0], geometry.to_gtp(point)) not in kos:
+        return False
+    for n in geometry.neighbours[point]:
+        if n == stone:
+            continue
+        other = board.chain[n]
+        if other is None or position.stones.get(n) != color or other.libs == {point}:
+            return False
+    return True
 
 
 def unsettled_files(files: Sequence[CaseFile], presets: Presets) -> list[Unsettled]:
