@@ -191,3 +191,15 @@ def test_every_topic_of_the_suite_has_its_chinese_rendering():
 
     for english, chinese in TOPICS_ZH.items():  # the ruleset names, file names, acronyms carried over
         assert named(english) == named(chinese), english
+
+
+def test_a_clause_heading_shows_its_code_as_code_not_back_quotes(book):
+    """A heading the spec writes with back-quotes (a module's name) reads as code on the clause
+    index and the clause's page, in both editions, and as plain text in the page's title."""
+    for lang in (EN, ZH):
+        index = (book / lang.code / "clauses" / "index.html").read_text(encoding="utf-8")
+        clause = (book / lang.code / "clauses" / "jsonl.serve.html").read_text(encoding="utf-8")
+        for html in (index, clause):
+            assert "<code>jpdtools.verify.jsonl.serve</code>" in html
+            assert "`jpdtools.verify.jsonl.serve`" not in html
+        assert "<title>jsonl.serve — " in clause and "`" not in clause.split("</title>")[0]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from jpdtools.book.lang import EN, Language
 from jpdtools.book.observe import ObservedSuite
 from jpdtools.book.overrides import Flip
-from jpdtools.book.page import case_href, clause_href, question_href, slug
+from jpdtools.book.page import case_href, clause_href, inline_code, question_href, slug
 from jpdtools.book.seeds import SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.presets import Presets
@@ -49,8 +49,8 @@ class Book:
             self.anchors[anchor].heading if anchor in self.anchors else section.heading if section else anchor
         )
         if self.lang.code == "en":
-            return self.lang.fallback(english)
-        return self.lang.either(english, self.zh_heading(anchor))
+            return inline_code(self.lang.fallback(english))
+        return inline_code(self.lang.either(english, self.zh_heading(anchor)))
 
     def zh_heading(self, anchor: str) -> str | None:
         """The Chinese heading of a clause or open question, when the book is Chinese and has one."""

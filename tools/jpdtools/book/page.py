@@ -109,15 +109,21 @@ def paragraphs(text: str) -> str:
     """Plain text (a case's note) as escaped paragraphs, split at blank lines; back-quoted words
     as code."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
-    return "".join(f"<p>{_inline_code(esc(' '.join(b.split())))}</p>" for b in blocks)
+    return "".join(f"<p>{inline_code(esc(' '.join(b.split())))}</p>" for b in blocks)
 
 
 _BACKQUOTED = re.compile(r"`([^`]+)`")
 
 
-def _inline_code(html: str) -> str:
-    """Back-quoted words of a note (``ko``) as code, as the case files mean them."""
+def inline_code(html: str) -> str:
+    """Back-quoted words of escaped text (a note's ``ko``, a heading's module name) as code, as the
+    case files and the spec's Markdown mean them."""
     return _BACKQUOTED.sub(lambda m: f"<code>{m.group(1)}</code>", html)
+
+
+def unquoted(text: str) -> str:
+    """Plain text with its back-quotes dropped (a page's ``<title>``, where no code can be shown)."""
+    return _BACKQUOTED.sub(lambda m: m.group(1), text)
 
 
 def root_of(here: str) -> str:

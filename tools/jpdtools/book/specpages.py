@@ -16,6 +16,7 @@ from jpdtools.book.page import (
     slug,
     table,
     ul,
+    unquoted,
 )
 from jpdtools.book.rows import case_rows
 
@@ -74,7 +75,7 @@ def clause_page(book: Book, anchor: str, cited: list, decides: dict | None = Non
         _decides(book, decides or {}, root),
     ]
     heading = book.zh_heading(anchor) or s.heading
-    return page(lang, f"{anchor} — {heading}", "".join(body), here)
+    return page(lang, f"{anchor} — {unquoted(heading)}", "".join(body), here)
 
 
 def clause_index(book: Book, cited: dict[str, list]) -> str:
