@@ -32,6 +32,34 @@ def test_a_complete_set_has_no_summary_and_english_in_zh_is_reported():
     assert message == "a.1: zh.title has no Chinese character" and where.line == 3
 
 
+def test_a_raw_anchor_in_a_chinese_text_is_reported():
+    case = _case("a.1", "n", "标题", "{#rules.axes}：禁倒退要求比较全局棋形。")
+    [(message, where)] = check_case_translations([CaseFile("a.yaml", 1, "", (case,))]).not_chinese
+    assert message.startswith("a.1: zh.note shows a raw {#…} anchor") and where.line == 3
+
+
+def test_no_case_text_shows_a_raw_anchor():
+    """A note names a clause in words and its anchor as code; the book renders no ``{#anchor}``
+    in a note, so one written there reaches the page as it stands, in either edition."""
+    from jpdtools.paths import conformance_dir
+    from jpdtools.presets import load_presets
+    from jpdtools.run.runner import case_files, default_loader, load_files
+
+    files, _ = load_files(case_files([conformance_dir()]), load_presets(), default_loader())
+    raw = [
+        (case.id, what)
+        for case in (c for f in files for c in f.cases)
+        for what, text in (
+            ("title", case.title),
+            ("note", case.note),
+            ("zh.title", case.zh_title),
+            ("zh.note", case.zh_note),
+        )
+        if "{#" in text
+    ]
+    assert raw == []
+
+
 def test_a_figure_of_the_english_missing_from_the_chinese_is_reported():
     case = _case("a.1", "Black 5 + 4 = 9 at C3, komi 6.5.", "标题", "黑 5 + 4 = 9，在 C3，贴目 7.5。")
     check = check_case_translations([CaseFile("a.yaml", 1, "", (case,))])

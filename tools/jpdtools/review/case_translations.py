@@ -48,7 +48,7 @@ class Missing:
 @dataclass(frozen=True)
 class CaseTranslationCheck:
     missing: tuple[Missing, ...]
-    not_chinese: tuple[tuple[str, Location | None], ...]  # (message, where): always problems
+    not_chinese: tuple[tuple[str, Location | None], ...]  # (message, where): no Chinese, raw anchor: problems
     drifted: tuple[tuple[str, Location | None], ...]  # (message, where): figures lost, warnings
     titles: tuple[int, int]  # (written, cases)
     notes: tuple[int, int]  # (written, cases with a note)
@@ -91,6 +91,12 @@ def check_case_translations(files: Sequence[CaseFile]) -> CaseTranslationCheck:
             ):
                 if not text.strip():
                     continue
+                if "{#" in text:
+                    message = (
+                        f"{case.id}: zh.{what} shows a raw {{#…}} anchor: name the clause in Chinese "
+                        "and its anchor as code (`rules.axes`)"
+                    )
+                    not_chinese.append((message, where))
                 if not _HAN.search(text):
                     not_chinese.append((f"{case.id}: zh.{what} has no Chinese character", where))
                 elif lost := missing_figures(english, text):
