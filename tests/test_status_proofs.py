@@ -492,3 +492,32 @@ def test_the_other_first_moves_are_written_in_the_editions_words():
     assert all(re.search(r"\bW B2\b", line) for line in more["en"])
     assert all("白 B2" in line for line in more["zh"])
     assert not any(re.search(r"(?<![A-Za-z])[BW] (?:[A-T]\d|pass)", line) for line in more["zh"])
+
+
+def test_the_chain_lines_and_captions_use_the_editions_punctuation():
+    """A chain's line and the captions of its drawn lines separate and introduce as the edition
+    writes: 白 B4，白先：被提 and 1. 白 B5，2. 黑 A4 in Chinese; White B4, White first: in English."""
+    from jpdtools.book.lang import EN, ZH
+    from jpdtools.book.statusproof import status_proof_section
+    from jpdtools.paths import conformance_dir
+    from jpdtools.run.runner import case_files, default_loader, load_files
+
+    presets = load_presets()
+    files, _ = load_files(case_files([conformance_dir() / "count-area.yaml"]), presets, default_loader())
+    [case] = [c for f in files for c in f.cases if c.id == "count.area.005"]
+
+    def texts(lang):
+        html = status_proof_section(case, presets, lang)
+        found = re.findall(r'<span class="proof-mark">.</span> ([^<]*)', html)
+        captions = re.findall(r"<figcaption>(\d+\. [^<]*)</figcaption>", html)
+        return found, captions
+
+    lines, captions = texts(ZH)
+    assert any(re.fullmatch(r"白 B4，白先：被提（搜索了 \d+ 个局面）", t) for t in lines)
+    assert "1. 白 B5，2. 黑 A4，3. 白 放弃，4. 黑 A5" in captions
+    assert not any(", " in t or ": " in t for t in lines + captions)
+    lines, captions = texts(EN)
+    assert any(
+        re.fullmatch(r"White B4, White first: is captured \(\d+ positions searched\)", t) for t in lines
+    )
+    assert "1. W B5, 2. B A4, 3. W pass, 4. B A5" in captions

@@ -79,9 +79,9 @@ def _line_board(
         if move != "pass":
             numbers.append((move, n))
         captured = [(geometry.to_gtp(p), "W" if side is Color.BLACK else "B") for p in step.captures]
-    label = lang.s("proof.board", moves=", ".join(said))
+    label = lang.s("proof.board", moves=lang.s("list.sep").join(said))
     picture = Picture(_rows(game, dead), captured=tuple(captured), numbers=tuple(numbers), label=label)
-    caption = esc(", ".join(said))
+    caption = esc(lang.s("list.sep").join(said))
     return f'<figure class="proof-line">{board_svg(picture, lang)}<figcaption>{caption}</figcaption></figure>'
 
 
@@ -100,13 +100,24 @@ def _chain_text(proof: ChainProof, lang: Language) -> str:
     else:
         captured = (proof.needs == "captured") == proof.holds
         verdict = lang.s("proof.captured" if captured else "proof.safe")
-    after = lang.s("proof.after", move=proof.note.removeprefix("after ")) + " " if proof.note else ""
+    after = _spaced(lang.s("proof.after", move=proof.note.removeprefix("after ")), "") if proof.note else ""
     who = lang.s("owner." + proof.color)
-    text = f"{after}{who} {chain}" + (f", {side}" if side else "") + f": {verdict}"
+    text = f"{after}{who} {chain}" + (lang.s("list.sep") + side if side else "") + lang.s("colon") + verdict
     if proof.holds is not None and proof.method != "unconditional":
-        text += " " + lang.s("proof.nodes", nodes=proof.nodes)
+        text = _spaced(text, lang.s("proof.nodes", nodes=proof.nodes))
     mark = "✓" if proof.holds else "✗" if proof.holds is False else "?"
     return f'<span class="proof-mark">{mark}</span> {esc(text)}'
+
+
+_FULL_WIDTH = "，、；：。（）"
+"""Chinese punctuation, which carries its own spacing: no space is set beside it."""
+
+
+def _spaced(left: str, right: str) -> str:
+    """``left`` and ``right`` joined by a space, except beside full-width punctuation (C3 之后：白)."""
+    if left.endswith(tuple(_FULL_WIDTH)) or right.startswith(tuple(_FULL_WIDTH)):
+        return left + right
+    return f"{left} {right}"
 
 
 def _status_title(status: StatusProof, lang: Language) -> str:
