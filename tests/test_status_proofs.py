@@ -382,7 +382,7 @@ def test_a_shared_point_claimed_one_sided_is_disproven():
 
 # -- settled diagrams (count.status (6)): a living chain in atari is reported ------------------
 
-from jpdtools.review.statuses import in_atari, unsettled_files  # noqa: E402
+from jpdtools.review.statuses import halted_in_a_cycle, in_atari, unsettled_files  # noqa: E402
 
 WALL = """
 format: 1
@@ -521,3 +521,67 @@ def test_the_chain_lines_and_captions_use_the_editions_punctuation():
         re.fullmatch(r"White B4, White first: is captured \(\d+ positions searched\)", t) for t in lines
     )
     assert "1. W B5, 2. B A4, 3. W pass, 4. B A5" in captions
+
+
+def test_jpd_lint_fails_on_a_planted_atari_in_a_counted_diagram(tmp_path, capsys):
+    from jpdtools.cli import main
+
+    straight = tmp_path / "straight.yaml"
+    bent = tmp_path / "bent.yaml"
+    rows = ". . X O .", ". . X O .", ". . X O .", ". . X O .", ". . X O ."
+    straight.write_text(WALL.format(rows="\n".join("      " + r for r in rows)), encoding="utf-8")
+    planted = (*rows[:4], ". . . X O")  # D1 (liberty C1) and E1 (liberty E2) in atari
+    bent.write_text(WALL.format(rows="\n".join("      " + r for r in planted)), encoding="utf-8")
+    assert main(["lint", str(straight), "--no-coverage-table", "-q"]) == 0
+    assert "settledness" not in capsys.readouterr().out
+    assert main(["lint", str(bent), "--no-coverage-table", "-q"]) == 1
+    out = capsys.readouterr().out
+    assert "test.wall: leaves a chain the agreement counts as alive in atari (D1 E1)" in out
+    assert "[settledness]" in out
+
+
+ROCKING = """
+format: 1
+cases:
+  - id: test.rocking
+    title: a rocking ko halted by four virtual moves
+    spec: [count.status, end.four-virtual]
+    seeds: ["003 四虚终局"]
+    rules: [jpd-a]
+    board: |
+      5x5 B
+      . . X O .
+      . X . X O
+      . . X O .
+      . . X O .
+      . . X O .
+    moves: {moves}
+    expect:
+      jpd-a: |
+        end: halted four-virtual
+        count: winner W margin -0.5 black 16 white 9 unit 子
+"""
+
+
+def test_a_board_four_virtual_moves_halt_in_mid_ko_is_counted_as_it_stands():
+    # count.komi.a-version.rocking-black-last: Black's D4 (liberty C4) and White's D5 (E5) are in atari
+    # at the halt, which 003's 非連續的累計四虛手 (在搖櫓劫情形下) reached in the middle of the ko
+    rocking = "B virtual W C4 B virtual W virtual B D4 W virtual B virtual W virtual"
+    halted = load_case_text(ROCKING.format(moves=rocking), "rocking.yaml", PRESETS)
+    [case] = halted.cases
+    assert in_atari(case, RULES) == ("D5", "D4")
+    assert halted_in_a_cycle(case, PRESETS)
+    assert unsettled_files([halted], PRESETS) == []
+    # the same board reached without that halt (no virtual move before the ko) keeps the atari
+    # as a defect: only the rule's own end in the cycle is counted as it stands
+    unhalted = load_case_text(
+        ROCKING.format(moves="B virtual W C4 B virtual W virtual B D4").replace(
+            "        end: halted four-virtual\n        count: winner W margin -0.5",
+            "        5: legal captures C4\n        count: winner B margin 0.5",
+        ),
+        "rocking.yaml",
+        PRESETS,
+    )
+    assert not halted_in_a_cycle(unhalted.cases[0], PRESETS)
+    [found] = unsettled_files([unhalted], PRESETS)
+    assert found.chains == ("D5", "D4")

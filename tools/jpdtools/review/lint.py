@@ -826,13 +826,16 @@ def lint(
         if translated.untranslated
         else ()
     )
-    if unsettled:
-        warnings += (
-            f"settledness: {len(unsettled)} counting case(s) leave a chain the agreement counts as alive "
-            "in atari (count.status (6): a final position has none but a ko the agreement claims, "
-            "OQ-62; reported, not yet a problem): "
-            + ", ".join(f"{u.case_id} ({' '.join(u.chains)})" for u in unsettled),
+    problems += [
+        Problem(
+            "settledness",
+            f"{u.case_id}: leaves a chain the agreement counts as alive in atari ({' '.join(u.chains)}); "
+            "count.status (6): a counted position has none but a ko the agreement claims, or a board "
+            "四虚终局 halted in the middle of a cycle (OQ-62)",
+            u.location,
         )
+        for u in unsettled
+    ]
     zh = check_case_translations(files)
     problems += [Problem("zh", message, where) for message, where in zh.not_chinese]
     if require_zh:

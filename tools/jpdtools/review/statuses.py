@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from jpdref import Color, Game, Geometry
+from jpdref.game import ActionKind, EndKind
 from jpdref.rules import Rules
 
 from jpdtools import diskcache
@@ -83,14 +84,45 @@ def one_sided_claims(case: Case) -> tuple[tuple[str, str], ...]:
 def position_of(case: Case, rules: Rules) -> Position:
     """The position the agreement talks about: the set-up after ``history`` and ``moves``.
     Raises ValueError when the set-up or a move cannot be played."""
+    geometry = Geometry(case.setup.width, case.setup.height)
+    game = _replay(case, rules, geometry)
+    return Position(geometry, {p: Color(c) for p, c in enumerate(game.board.color) if c})
+
+
+def _replay(case: Case, rules: Rules, geometry: Geometry) -> Game:
+    """The case's game under ``rules``: the set-up, then ``history`` and ``moves``."""
     setup = case.setup
-    geometry = Geometry(setup.width, setup.height)
     stones = {geometry.from_gtp(v): Color.parse(c) for v, c in setup.stones}
     game = Game.new(rules, geometry, stones, Color.parse(setup.to_move), setup.handicap)
     markers = dict(setup.markers)
     for case_action in (*case.history, *case.moves):
         game.play(_action(case_action, geometry, markers))
-    return Position(geometry, {p: Color(c) for p, c in enumerate(game.board.color) if c})
+    return game
+
+
+def halted_in_a_cycle(case: Case, presets: Presets) -> bool:
+    """Whether the case's play stops by 四虚终局 in its non-consecutive form under one of its
+    rulesets: four virtual moves in all under a board that recurred, the last of them not all in
+    one run (003: 非連續的累計四虛手…在搖櫓劫情形下). The rule itself ends such a game in the middle of
+    its cycle, and the board is counted as it stands (count.status (6), OQ-62)."""
+    if case.setup is None:
+        return False
+    geometry = Geometry(case.setup.width, case.setup.height)
+    for name in case.rules:
+        try:
+            game = _replay(case, presets.get(name), geometry)
+        except ValueError:
+            continue
+        if game.outcome is None or game.outcome.kind != EndKind.FOUR_VIRTUAL:
+            continue
+        run = 0
+        for action in reversed(game.record):
+            if action.kind != ActionKind.VIRTUAL:
+                break
+            run += 1
+        if run < 4:
+            return True
+    return False
 
 
 PROVER_VERSION = "3"
@@ -279,7 +311,8 @@ def _claimed_ko(chain, position: Position, board, kos: set[tuple[str, str]]) -> 
 
 def unsettled_files(files: Sequence[CaseFile], presets: Presets) -> list[Unsettled]:
     """The counting cases of ``files`` that leave a living chain in atari (:func:`in_atari`), but
-    for those agreed on purpose and those whose position cannot be played (lint reports that)."""
+    for those agreed on purpose, those whose position cannot be played (lint reports that) and
+    those whose play the rule stopped in the middle of a cycle (:func:`halted_in_a_cycle`)."""
     rules = presets.get(PROOF_RULESET)
     found = []
     for f in files:
@@ -289,6 +322,8 @@ def unsettled_files(files: Sequence[CaseFile], presets: Presets) -> list[Unsettl
             try:
                 chains = in_atari(case, rules)
             except ValueError:
+                continue
+            if chains and halted_in_a_cycle(case, presets):
                 continue
             if chains:
                 found.append(Unsettled(case.id, chains, case.location))
