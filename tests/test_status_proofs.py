@@ -1,6 +1,7 @@
 """The status prover (spec/counting.md#count.status): dead, alive and seki proven by search through
 the reference engine, and ``jpd lint`` holding every counting case's statuses to it."""
 
+import dataclasses
 import re
 
 import pytest
@@ -572,6 +573,8 @@ def test_a_board_four_virtual_moves_halt_in_mid_ko_is_counted_as_it_stands():
     assert in_atari(case, RULES) == ("D5", "D4")
     assert halted_in_a_cycle(case, PRESETS)
     assert unsettled_files([halted], PRESETS) == []
+    # a case naming no ruleset is read under every preset, jpd-a's halt among them
+    assert halted_in_a_cycle(dataclasses.replace(case, rules=()), PRESETS)
     # the same board reached without that halt (no virtual move before the ko) keeps the atari
     # as a defect: only the rule's own end in the cycle is counted as it stands
     unhalted = load_case_text(

@@ -102,13 +102,14 @@ def _replay(case: Case, rules: Rules, geometry: Geometry) -> Game:
 
 def halted_in_a_cycle(case: Case, presets: Presets) -> bool:
     """Whether the case's play stops by 四虚终局 in its non-consecutive form under one of its
-    rulesets: four virtual moves in all under a board that recurred, the last of them not all in
-    one run (003: 非連續的累計四虛手…在搖櫓劫情形下). The rule itself ends such a game in the middle of
-    its cycle, and the board is counted as it stands (count.status (6), OQ-62)."""
+    rulesets (every preset when it names none): four virtual moves in all under a board that
+    recurred, the last of them not all in one run (003: 非連續的累計四虛手…在搖櫓劫情形下). The rule
+    itself ends such a game in the middle of its cycle, and the board is counted as it stands
+    (count.status (6), OQ-62)."""
     if case.setup is None:
         return False
     geometry = Geometry(case.setup.width, case.setup.height)
-    for name in case.rules:
+    for name in case.rules or presets.names:
         try:
             game = _replay(case, presets.get(name), geometry)
         except ValueError:
