@@ -110,3 +110,10 @@ class Geometry:
     def to_sgf(self, p: int) -> str:
         x, y = self.xy(p)
         return SGF_LETTERS[x] + SGF_LETTERS[y]
+
+
+@cache
+def vertex_names(width: int, height: int) -> tuple[str, ...]:
+    """The GTP name of every point of a width × height board, in point order."""
+    geometry = Geometry(width, height)
+    return tuple(geometry.to_gtp(p) for p in range(geometry.area))

@@ -5,11 +5,12 @@ them), every point's owner with the reason (:class:`~jpdref.counting.regions.Why
 figures in the method's own unit, the komi, the margin from Black's side and the winner.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
-from jpdref.coords import Geometry
+from jpdref.coords import Geometry, vertex_names
 from jpdref.counting.komi import KomiDecision
 from jpdref.counting.numbers import num as num  # re-exported: callers import it from here
 from jpdref.counting.regions import Why
@@ -58,7 +59,7 @@ class Count:
     unit: Unit
     geometry: Geometry
     board: tuple[int, ...]
-    points: tuple[PointInfo, ...]
+    facts: "PointFacts" = field(repr=False)
     black: Figures
     white: Figures
     komi: KomiDecision
@@ -69,6 +70,17 @@ class Count:
     par: Fraction | None = None  # 归本数 (area counting in stones): half the board
     overflow: tuple[int, int] = (0, 0)  # stones (B, W) that found no own empty point on fill-back
 
+    @cached_property
+    def points(self) -> tuple[PointInfo, ...]:
+        """Every point's :class:`PointInfo`, in point order (built on first use: most counts are
+        judged by their figures alone)."""
+        f = self.facts
+        names = vertex_names(self.geometry.width, self.geometry.height)
+        return tuple(
+            PointInfo(p, names[p], f.halted[p], self.board[p], _OWNER[f.owner[p]], f.why[p], p in f.dead)
+            for p in range(self.geometry.area)
+        )
+
     def owner_counts(self, why: Why) -> tuple[int, int, int]:
         """How many points with this reason are Black's, White's and nobody's."""
         b = sum(1 for i in self.points if i.why is why and i.owner is Color.BLACK)
@@ -77,19 +89,25 @@ class Count:
 
     def render(self) -> str:
         """A diagram of the counted board: stones as X/O, empty points by owner (b/w) or split (-)."""
-        out = []
+        board, owner = self.board, self.facts.owner
+        marks = [_MARK[board[p]] if board[p] else _OWNED[owner[p]] for p in range(self.geometry.area)]
         width = self.geometry.width
-        for y in range(self.geometry.height):
-            row = []
-            for info in self.points[y * width : (y + 1) * width]:
-                if info.board:
-                    row.append("X" if info.board == Color.BLACK else "O")
-                elif info.owner is None:
-                    row.append("-")
-                else:
-                    row.append("b" if info.owner is Color.BLACK else "w")
-            out.append(" ".join(row))
-        return "\n".join(out)
+        return "\n".join(" ".join(marks[i : i + width]) for i in range(0, len(marks), width))
+
+
+_MARK = {Color.BLACK: "X", Color.WHITE: "O"}
+_OWNED = {0: "-", Color.BLACK: "b", Color.WHITE: "w"}
+
+
+@dataclass(frozen=True, slots=True)
+class PointFacts:
+    """A count's per-point facts, point by point: the colour at the halt, the owner (0: nobody's
+    or split), the reason, and the points where a stone agreed dead stood."""
+
+    halted: tuple[int, ...]
+    owner: tuple[int, ...]
+    why: tuple[Why, ...]
+    dead: frozenset[int]
 
 
 def verdict(lead: Fraction, komi: KomiDecision) -> tuple[Fraction, str]:
@@ -104,13 +122,6 @@ def verdict(lead: Fraction, komi: KomiDecision) -> tuple[Fraction, str]:
 
 _OWNER = {0: None, Color.BLACK: Color.BLACK, Color.WHITE: Color.WHITE}
 """A point's owner as a colour (0: nobody's, or split), by a look-up, not an enum call per point."""
-
-
-def point_infos(geometry: Geometry, halted, board, owner, why, dead) -> tuple[PointInfo, ...]:
-    return tuple(
-        PointInfo(p, geometry.to_gtp(p), halted[p], board[p], _OWNER[owner[p]], why[p], p in dead)
-        for p in range(geometry.area)
-    )
 
 
 def figures(*parts: tuple[str, Fraction | int], score: Fraction | int | None = None) -> Figures:
@@ -148,7 +159,7 @@ def conclude(
         unit,
         geometry,
         tuple(board),
-        point_infos(geometry, halted, board, owner, why, dead),
+        PointFacts(tuple(halted), tuple(owner), tuple(why), frozenset(dead)),
         black,
         white,
         komi,

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from jpdref.board import PositionError
-from jpdref.coords import CoordinateError, Geometry
+from jpdref.coords import CoordinateError, Geometry, vertex_names
 from jpdref.game import Action, Game, Step
 from jpdref.handicap import HandicapError
 from jpdref.rules import Rules
@@ -335,9 +335,15 @@ def step_observation(case_action: CaseAction, step: Step, game: Game) -> StepObs
     )
 
 
+_OWNER_LETTER = {0: "none", BLACK: "B", WHITE: "W"}
+"""A point's owner in a count (0: nobody's, or split) as an observation names it."""
+
+
 def count_observation(count: "Count") -> CountObservation:
     """A reference :class:`~jpdref.counting.Count` as plain values."""
-    owner = {None: "none", BLACK: "B", WHITE: "W"}
+    facts = count.facts
+    names = vertex_names(count.geometry.width, count.geometry.height)
+    points = tuple(zip(names, map(_OWNER_LETTER.__getitem__, facts.owner), map(str, facts.why), strict=True))
     return CountObservation(
         method=str(count.method),
         winner=count.winner,
@@ -345,7 +351,7 @@ def count_observation(count: "Count") -> CountObservation:
         black=count.black.score,
         white=count.white.score,
         unit=str(count.unit),
-        points=tuple((i.vertex, owner[i.owner], str(i.why)) for i in count.points),
+        points=points,
         board="/".join(row.replace(" ", "") for row in count.render().split("\n")),
         komi=count.komi.reason,
         black_parts=count.black.parts,

@@ -266,7 +266,7 @@ def judge_count(expectation: Expectation, count: CountObservation) -> tuple[list
             first = verdict.alternatives[0]
             observed = _count_claim(observed_count_claim(first, count))
             mismatches.append(Mismatch(None, _count_claim(verdict), observed, label="count"))
-    points = {vertex: (owner, why) for vertex, owner, why in count.points}
+    points = {vertex: (owner, why) for vertex, owner, why in count.points} if expectation.points else {}
     for line in expectation.points:
         mismatches.extend(_point_mismatches(line, points, count))
     return mismatches, opened
