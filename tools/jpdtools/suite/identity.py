@@ -12,7 +12,7 @@ it can be checked without jpd.
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
+from functools import cached_property
 from pathlib import Path
 
 from jpdtools.errors import InputError, not_a_case_path
@@ -22,6 +22,10 @@ DISTRIBUTION = "jipingdian"
 
 def distribution_version() -> str:
     """The installed jipingdian version (``"0.1.0"``), or ``"unknown"`` when it is not installed."""
+    # Imported here, not at start-up: a quiet run never shows the version, and importlib.metadata
+    # with its look-up costs 20-50 ms.
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version(DISTRIBUTION)
     except PackageNotFoundError:
@@ -32,9 +36,13 @@ def distribution_version() -> str:
 class SuiteIdentity:
     """The suite a run used: the jipingdian version that ran it and what was in its case files."""
 
-    version: str
     sha256: str
     files: int
+
+    @cached_property
+    def version(self) -> str:
+        """The jipingdian version that ran it (looked up when first read)."""
+        return distribution_version()
 
     def describe(self) -> str:
         """``suite: jipingdian 0.1.0, 22 case files, sha256 3f0c…`` (the hash in full)."""
@@ -83,4 +91,4 @@ def manifest(paths: Iterable[Path]) -> str:
 def identify(paths: Iterable[Path]) -> SuiteIdentity:
     """The identity of the suite made of the case files ``paths`` name."""
     text = manifest(paths)
-    return SuiteIdentity(distribution_version(), hashlib.sha256(text.encode()).hexdigest(), text.count("\n"))
+    return SuiteIdentity(hashlib.sha256(text.encode()).hexdigest(), text.count("\n"))
