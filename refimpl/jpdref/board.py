@@ -92,8 +92,9 @@ class Board:
         board = cls(geometry)
         if not stones:
             return board  # an empty board has no chains to build or check
+        area = geometry.area
         for p, c in stones.items():
-            if not (isinstance(p, int) and 0 <= p < geometry.area):
+            if not (isinstance(p, int) and 0 <= p < area):
                 raise PositionError(f"set-up point {p!r} is off the {geometry.label} board")
             if c not in (BLACK, WHITE):
                 raise PositionError(f"set-up stone {c!r} at point {p} is not black or white")
@@ -106,25 +107,28 @@ class Board:
         """Flood-fill every chain from scratch (set-up only; never called per move). Chains are
         found in the order of their lowest point, so the first without a liberty is reported."""
         color, nbrs = self.color, self.nbrs
-        self.chain = [None] * len(color)
-        for start in range(len(color)):
-            c = color[start]
-            if c == EMPTY or self.chain[start] is not None:
+        chain: list[Chain | None] = [None] * len(color)
+        self.chain = chain
+        for start, c in enumerate(color):
+            if c == EMPTY or chain[start] is not None:
                 continue
             ch = Chain(c, [], set(), 0)
+            stones, libs, keys = ch.stones, ch.libs, self.keys[c]
+            key = 0
             stack = [start]
-            self.chain[start] = ch
+            chain[start] = ch
             while stack:
                 p = stack.pop()
-                ch.stones.append(p)
-                ch.key ^= self.keys[c][p]
+                stones.append(p)
+                key ^= keys[p]
                 for q in nbrs[p]:
                     cq = color[q]
                     if cq == EMPTY:
-                        ch.libs.add(q)
-                    elif cq == c and self.chain[q] is None:
-                        self.chain[q] = ch
+                        libs.add(q)
+                    elif cq == c and chain[q] is None:
+                        chain[q] = ch
                         stack.append(q)
+            ch.key = key
             if not ch.libs:
                 raise PositionError(
                     f"impossible position: the {Color(c).name.lower()} chain at "

@@ -471,4 +471,6 @@ def sort_vertices(vertices) -> tuple[str, ...]:
 
 
 def _vertices(geometry: Geometry, points) -> tuple[str, ...]:
+    if not points:
+        return ()  # most steps capture nothing
     return sort_vertices(geometry.to_gtp(p) for p in points)
