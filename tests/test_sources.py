@@ -400,6 +400,11 @@ def test_a_sources_line_names_one_sentence_per_item(tmp_path: Path):
     found = traceability.check_spec_citations(tmp_path, table)
     assert [(f.location.line, f.message) for f in found] == [
         (
+            5,
+            "clause 'end.resignation' cites '001 第十六条', whose entry in sources.yaml does not list "
+            "'end.resignation' among its clauses",
+        ),
+        (
             11,
             "clause 'play.illegal' cites '001 第十五条': '001 第十五条' has several sentences, "
             "cite one of them (1, 2, 3, 4, 5)",

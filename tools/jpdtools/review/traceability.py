@@ -151,7 +151,9 @@ def _first_citation(case, table: SourceTable) -> str:
 def check_spec_citations(spec_dir: Path, table: SourceTable) -> list[Finding]:
     """Every citation of a ``Sources:`` line of ``spec/*.md`` resolves to articles of the table,
     and each of its items to one sentence (:func:`pinpoint`), as a case's citations must: a clause
-    cites the sentences it rests on, never a whole article of several sentences."""
+    cites the sentences it rests on, never a whole article of several sentences. The table agrees:
+    each sentence a clause cites lists that clause among its ``clauses`` (else the clause's page
+    would not quote a sentence its Sources line names)."""
     found = []
     for clause in clause_sources(spec_dir, table):
         for citation in clause.citations:
@@ -162,6 +164,15 @@ def check_spec_citations(spec_dir: Path, table: SourceTable) -> list[Finding]:
             for pin in pinpoint(table, citation):
                 if pin.sentence is None:
                     found.append(Finding(f"clause {clause.anchor!r} cites {pin.problem}", clause.location))
+                elif clause.anchor not in pin.sentence.clauses:
+                    assert pin.article is not None
+                    found.append(
+                        Finding(
+                            f"clause {clause.anchor!r} cites {pin.article.sentence_id(pin.sentence)!r}, "
+                            f"whose entry in sources.yaml does not list {clause.anchor!r} among its clauses",
+                            clause.location,
+                        )
+                    )
     return found
 
 
