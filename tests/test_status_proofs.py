@@ -450,7 +450,7 @@ def test_a_straight_wall_is_settled_and_a_dead_chain_in_atari_does_not_count():
 
 def test_a_claimed_ko_is_the_one_atari_a_settled_diagram_keeps():
     # count.art.004's diagram: White's C3 has just taken the ko at D3 and is in atari on D3
-    rows = "\n".join("      " + r for r in (". . X O .", ". . X O .", ". X O . O", ". . X O .", ". . X O ."))
+    rows = "\n".join("      " + r for r in (". . X O .", ". X X O O", ". X O . O", ". X X O O", ". . X O ."))
     unclaimed = load_case_text(WALL.format(rows=rows), "wall.yaml", PRESETS)
     assert in_atari(unclaimed.cases[0], RULES) == ("C3",)
     claimed = load_case_text(
