@@ -1,6 +1,7 @@
 """Mutation testing of the suite: how many wrong reference implementations does ``jpd run`` reject?
 
-    python benchmarks/mutate.py [--sample N] [--seed S] [--module GLOB] [--rerun WHAT] [--full] [--smoke]
+    python benchmarks/mutate.py [--sample N] [--seed S] [--module GLOB] [--rerun WHAT] [--full]
+    python benchmarks/mutate.py --smoke | --recheck [--write-survivors]
 
 A *mutant* is ``refimpl/jpdref`` with one small change (an operator flipped, a constant moved, a
 guard or call deleted, a colour swapped; the operators are listed in :data:`OPERATORS`). The test
@@ -23,8 +24,11 @@ Results are kept in ``.mutation-cache.json`` (not committed) keyed by the mutant
 ``--rerun survivors`` runs again only the mutants that survived last time (after cases were
 added) and ``--rerun none`` only new ones. Equivalent mutants — changes no rule text can tell
 apart — are listed with a one-line reason each in ``benchmarks/mutants/equivalent.txt``; the
-score is killed / (sampled − equivalent), per module. ``--smoke K`` runs a fixed sample of K
-reached mutants without the cache and exits 1 if one survives that is not listed as equivalent.
+score is killed / (sampled − equivalent), per module. ``--smoke`` runs the fixed mutants of
+``benchmarks/mutants/smoke.txt`` without the cache and exits 1 if one survives that is not listed
+as equivalent. ``--recheck`` runs the mutants of ``survivors.txt`` again, each against every item
+(after cases were added or survivors classified), and ``--write-survivors`` then keeps only those
+that still survive.
 """
 
 from __future__ import annotations
@@ -738,32 +742,77 @@ def _timeout(suite: Suite, given: float | None) -> float:
     return max(10.0, 10 * (time.perf_counter() - started))
 
 
-def smoke(
-    keys: list[str], population: list[Mutant], equivalent: dict[str, str], timeout: float | None
-) -> int:
-    """CI: the fixed mutants of ``smoke.txt`` must all be killed (the suite reloaded where the
-    mutated lines run while loading, as for a campaign). A key that names no mutant any more (the
-    code changed) is reported."""
+def _run_listed(
+    keys: list[str], population: list[Mutant], timeout: float | None, listing: Path
+) -> list[tuple[Mutant, Result]]:
+    """Run the mutants named by ``keys`` (the lines of ``listing``), each against every item (the
+    suite reloaded where the mutated lines run while loading, as for a campaign), printing each
+    result. A key that names no mutant any more (the code changed) is reported and skipped."""
     by_key = {m.key: m for m in population}
+    for key in keys:
+        if key not in by_key:
+            where = listing.relative_to(ROOT)
+            print(f"stale entry (the code changed; update {where}): {key}", file=sys.stderr)
     present = [by_key[k] for k in keys if k in by_key]
-    stale = [k for k in keys if k not in by_key]
-    for key in stale:
-        print(
-            f"smoke: stale entry (the code changed; update {SMOKE.relative_to(ROOT)}): {key}", file=sys.stderr
-        )
-    if len(present) < len(keys) / 2:
-        print("smoke: fewer than half of the smoke mutants exist any more", file=sys.stderr)
-        return 1
+    if not present:
+        return []
     suite = Suite()
     limit = _timeout(suite, timeout)
     loading = coverage(suite, run=False).loading
-    survivors = 0
+    out = []
     for m in present:
         r = run_mutant(m, suite, _needs_reload(m, loading), limit)
         print(f"{r.status:9} {r.seconds:5.1f} s  {m.file}:{m.line}: {m.key}  {r.by}")
-        survivors += r.status != "killed" and m.key not in equivalent
-    print(f"smoke: {len(present) - survivors} of {len(present)} mutants killed")
+        out.append((m, r))
+    return out
+
+
+def smoke(
+    keys: list[str], population: list[Mutant], equivalent: dict[str, str], timeout: float | None
+) -> int:
+    """CI: the fixed mutants of ``smoke.txt`` must all be killed. A key that names no mutant any
+    more (the code changed) is reported; fewer than half present fails."""
+    results = _run_listed(keys, population, timeout, SMOKE)
+    if len(results) < len(keys) / 2:
+        print("smoke: fewer than half of the smoke mutants exist any more", file=sys.stderr)
+        return 1
+    survivors = sum(1 for m, r in results if r.status != "killed" and m.key not in equivalent)
+    print(f"smoke: {len(results) - survivors} of {len(results)} mutants killed")
     return 1 if survivors else 0
+
+
+SURVIVORS_HEADER = (
+    "# Mutants of refimpl/jpdref that jpd run did not kill: status<TAB>mutant key, written by\n"
+    "# benchmarks/mutate.py --write-survivors (a campaign, or --recheck of this list).\n"
+)
+
+
+def survivor_keys(text: str) -> list[str]:
+    """The mutant keys of a survivors listing: ``status<TAB>key`` lines (``#`` comments and blank
+    lines ignored)."""
+    return [
+        line.partition("\t")[2] for line in text.splitlines() if line.strip() and not line.startswith("#")
+    ]
+
+
+def recheck(population: list[Mutant], equivalent: dict[str, str], timeout: float | None, write: bool) -> int:
+    """Run the survivors of ``survivors.txt`` again, each against every item; those now listed in
+    ``equivalent.txt`` are not run. With ``write``, the file keeps only those that still survive."""
+    keys = survivor_keys(SURVIVORS.read_text(encoding="utf-8"))
+    listed = [k for k in keys if k in equivalent]
+    for key in listed:
+        print(f"{'listed':9}          {key}  equivalent.txt: {equivalent[key]}")
+    results = _run_listed([k for k in keys if k not in equivalent], population, timeout, SURVIVORS)
+    left = [(m, r) for m, r in results if r.status != "killed"]
+    stale = len(keys) - len(listed) - len(results)
+    print(
+        f"recheck: {len(keys)} survivors listed; {len(results) - len(left)} killed now, "
+        f"{len(listed)} listed equivalent, {stale} stale, {len(left)} still surviving"
+    )
+    if write:
+        text = "".join(f"{r.status}\t{m.key}\n" for m, r in left)
+        SURVIVORS.write_text(SURVIVORS_HEADER + text, encoding="utf-8")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -791,6 +840,12 @@ def main(argv: list[str] | None = None) -> int:
         "--smoke", action="store_true", help=f"CI: run the mutants of {SMOKE.name}; exit 1 on a survivor"
     )
     parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help=f"run the mutants of {SURVIVORS.name} again against every item "
+        "(with --write-survivors: keep those that still survive)",
+    )
+    parser.add_argument(
         "--full",
         action="store_true",
         help="run every item against every mutant (default: only the items that execute its lines)",
@@ -814,6 +869,8 @@ def main(argv: list[str] | None = None) -> int:
             k for k in SMOKE.read_text(encoding="utf-8").splitlines() if k.strip() and not k.startswith("#")
         ]
         return smoke(keys, population, equivalent, args.timeout)
+    if args.recheck:
+        return recheck(population, equivalent, args.timeout, args.write_survivors)
     chosen = population if args.all else sample(population, args.sample, args.seed)
     if args.list:
         for m in chosen:
@@ -871,9 +928,8 @@ def main(argv: list[str] | None = None) -> int:
         for key in stale:
             print(f"  {key}", file=sys.stderr)
     if args.write_survivors:
-        SURVIVORS.write_text(
-            "".join(f"{results[m.key].status}\t{m.key}\n" for m in survivors), encoding="utf-8"
-        )
+        text = "".join(f"{results[m.key].status}\t{m.key}\n" for m in survivors)
+        SURVIVORS.write_text(SURVIVORS_HEADER + text, encoding="utf-8")
     print(f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
     return 0
 

@@ -103,6 +103,16 @@ def test_committed_lists_name_existing_mutants(name):
     assert len(stale) <= len(keys) // 5, f"{name}: entries that name no mutant: {stale}"
 
 
+def test_a_survivors_listing_gives_its_keys_and_names_existing_mutants():
+    """survivors.txt (read by --recheck): status<TAB>key lines under the header; its keys name mutants."""
+    listing = "survived\ta.py::f::delete: x() => pass\n\nnot-reached\ta.py::g::const: 1 => 2\n"
+    text = mutate.SURVIVORS_HEADER + listing
+    assert mutate.survivor_keys(text) == ["a.py::f::delete: x() => pass", "a.py::g::const: 1 => 2"]
+    keys = mutate.survivor_keys(mutate.SURVIVORS.read_text(encoding="utf-8"))
+    stale = [k for k in keys if k not in BY_KEY]
+    assert len(stale) <= len(keys) // 5, f"survivors.txt: entries that name no mutant: {stale}"
+
+
 def test_a_mutant_runs_the_items_that_execute_its_lines():
     """Coverage.items: the items whose unmutated run executed one of the mutant's lines, in order."""
     (m,) = [
