@@ -5,6 +5,7 @@ Exit status 0 when every check passes, 1 when one fails, 2 for bad command-line 
 """
 
 import argparse
+import sys
 from pathlib import Path
 
 import yaml
@@ -18,7 +19,6 @@ from jpdtools.paths import conformance_dir, shared_dir, spec_dir
 from jpdtools.presets import load_presets
 from jpdtools.progress import Stages
 from jpdtools.review import lint
-from jpdtools.review.statuses import declared
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.runner import default_loader, load_files
 from jpdtools.verify import implementations, status_opinion
@@ -56,8 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--gnugo-opinion",
         type=Path,
         metavar="FILE",
-        help="also ask GNU Go's final_status_list about every declared status and write the "
-        "disagreements to FILE (Markdown); an unexplained one on a proven case is a problem",
+        help="also ask GNU Go's final_status_list about every declared status and every counted "
+        "position and write the disagreements to FILE (Markdown); an unexplained one on a proven "
+        "case, or a chain counted alive that GNU Go calls dead, is a problem",
     )
     parser.add_argument(
         "--gnugo-explanations",
@@ -65,6 +66,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         default=Path("reports/status-proofs/explanations.yaml"),
         help="the explained disagreements, case id: text (default: %(default)s, if present)",
+    )
+    parser.add_argument(
+        "--gnugo-redrawing",
+        type=Path,
+        metavar="FILE",
+        default=Path("reports/status-proofs/being-redrawn.yaml"),
+        help="counted positions known not to be settled while their diagrams are redrawn, case id: "
+        "text; each is a warning instead of a problem (default: %(default)s, if present)",
     )
     parser.add_argument(
         "--require-count-coverage",
@@ -148,7 +157,7 @@ def problems_of(args, files, presets, report: lint.LintReport) -> list[lint.Prob
     """The lint's problems, with GNU Go's second opinion when asked for."""
     problems = list(report.problems)
     if args.gnugo_opinion is not None:
-        problems += gnugo_opinion(files, presets, report, args.gnugo_opinion, args.gnugo_explanations)
+        problems += gnugo_opinion(files, presets, report, args)
     return problems
 
 
@@ -180,17 +189,22 @@ def _print_json(args, files, report: lint.LintReport, problems: list[lint.Proble
     return SUCCESS if not problems else FAILURE
 
 
-def gnugo_opinion(files, presets, report: lint.LintReport, out: Path, explained: Path) -> list[lint.Problem]:
-    """GNU Go's second opinion on the declared statuses, written to ``out``; an unexplained
-    disagreement on a proven case is a problem (``status-opinion``)."""
+def gnugo_opinion(files, presets, report: lint.LintReport, args) -> list[lint.Problem]:
+    """GNU Go's second opinion on the declared statuses and the counted positions, written to
+    ``args.gnugo_opinion``; an unexplained disagreement on a proven case is a problem
+    (``status-opinion``), and so is a chain counted alive that GNU Go calls dead (``settledness``)
+    unless explained — or, while its diagram is redrawn, listed in ``args.gnugo_redrawing`` (a
+    warning then)."""
+    out, explained, redrawn = args.gnugo_opinion, args.gnugo_explanations, args.gnugo_redrawing
     explanations = _explanations(explained) if explained.is_file() else {}
-    cases = [c for f in files for c in f.cases if not c.is_error_case and any(declared(c))]
+    redrawing = _explanations(redrawn, "the counted positions being redrawn") if redrawn.is_file() else {}
+    cases = [c for f in files for c in f.cases if status_opinion.asked_about(c)]
     proven = {c.case_id: c for c in report.statuses}
     binary = implementations.binary_of("gnugo")
     if binary is None:
         return [lint.Problem("status-opinion", "GNU Go is not installed (gnugo): no second opinion")]
     found = opinions(cases, presets, proven, binary)
-    atomic.write_text(out, status_opinion.report(found, explanations))
+    atomic.write_text(out, status_opinion.report(found, explanations, redrawing))
     print(f"wrote GNU Go's second opinion on {len(found)} case(s) to {out}")
     where = {c.id: c.location for c in cases}
     problems = [
@@ -201,6 +215,18 @@ def gnugo_opinion(files, presets, report: lint.LintReport, out: Path, explained:
         )
         for o in status_opinion.unexplained(found, explanations)
     ]
+    for o in status_opinion.unsettled(found, explanations):
+        chains = "; ".join(" ".join(chain) for chain in o.unsettled_chains)
+        message = (
+            f"{o.case_id}: GNU Go calls {chains} dead, which the count leaves alive: a counted position "
+            f"is settled (count.status (6)); redraw it, or say in {explained} why GNU Go is wrong"
+        )
+        if o.case_id in redrawing:
+            print(f"warning: {message} (being redrawn: {redrawing[o.case_id]})", file=sys.stderr)
+        else:
+            problems.append(lint.Problem("settledness", message, where.get(o.case_id)))
+    for stale in _stale(redrawing, found, redrawn):
+        print(f"warning: {stale}", file=sys.stderr)
     missing = status_opinion.missing(found)
     if missing:  # an opinion not had is not an agreement
         shown = "; ".join(f"{o.case_id}: {o.skipped}" for o in missing[:3])
@@ -215,9 +241,20 @@ def gnugo_opinion(files, presets, report: lint.LintReport, out: Path, explained:
     return problems
 
 
-def _explanations(path: Path) -> dict[str, str]:
-    """``reports/status-proofs/explanations.yaml``: case id → the disagreement explained."""
-    text = read_text_file(path, "the explanations of GNU Go's disagreements")
+def _stale(redrawing: dict[str, str], found, path: Path) -> list[str]:
+    """The entries of the being-redrawn list GNU Go now reads as settled (or that name no counted
+    position it was asked about): a warning each, so that the list only shrinks."""
+    still = {o.case_id for o in found if o.unsettled_chains or (o.counted and o.skipped)}
+    return [
+        f"{case_id} is listed in {path} but GNU Go reads it as settled: drop it"
+        for case_id in redrawing
+        if case_id not in still
+    ]
+
+
+def _explanations(path: Path, what: str = "the explanations of GNU Go's disagreements") -> dict[str, str]:
+    """``reports/status-proofs/explanations.yaml`` (or the being-redrawn list): case id → text."""
+    text = read_text_file(path, what)
     try:
         data = yaml.safe_load(text) or {}
     except yaml.YAMLError as err:
