@@ -94,6 +94,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="R[,R…]",
         help="the rulesets a GTP engine claims to play (default: compared against all of them)",
     )
+    parser.add_argument(
+        "--transform",
+        metavar="SEED",
+        help="give the program every item under a symmetry of the board and, where the rules allow, "
+        "a swap of colours, drawn per item from SEED (any word: the same seed, the same draw); its "
+        "answers are mapped back before they are judged (spec/contract.md#contract.transform)",
+    )
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
     parser.add_argument(
         "--timeout", type=float, default=10.0, metavar="SECONDS", help="per command/request (default 10)"
@@ -151,6 +158,16 @@ def _engine_rules(args: argparse.Namespace, names: list[str]) -> frozenset[str] 
         bad = ", ".join(repr(n) for n in unknown) or "an empty name"
         raise InputError(f"--engine-rules: {bad} is not a preset (known: {', '.join(names)})")
     return frozenset(wanted)
+
+
+def _transforming(args: argparse.Namespace) -> verify.Transforming | None:
+    """``--transform SEED`` (None without the option)."""
+    if args.transform is None:
+        return None
+    seed = args.transform
+    if not seed or not seed.isprintable() or any(c.isspace() for c in seed) or len(seed) > 64:
+        raise InputError(f"--transform {seed!r}: a seed is up to 64 visible characters without spaces")
+    return verify.Transforming(seed, args.impl)
 
 
 def _notes(args: argparse.Namespace, names: list[str]) -> tuple[str, ...]:
@@ -215,6 +232,12 @@ def run(args: argparse.Namespace) -> int:
     if not items and not plan.failures:
         selection = describe_selection(args, suite_paths(args))
         raise NothingSelected(f"nothing selected: no case to ask a program about matches {selection}")
+    transforming = _transforming(args)
+    if transforming is not None:
+        notes += (
+            f"--transform {transforming.seed}: each item is given under a symmetry of the board (and "
+            "colours swapped where the rules allow) drawn from this seed; the same seed replays the draw",
+        )
     opener = functools.partial(verify.open_impl, engine_rules=engine_rules)
     adapter = opener(args.impl, args.timeout)
     try:
@@ -235,10 +258,10 @@ def run(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         if args.jobs == 1:
-            results = verify.run_serial(items, adapter)
+            results = verify.run_serial(items, adapter, transforming)
         else:
             verify.close_impl(adapter)
-            results = verify.run_parallel(items, args.impl, args.timeout, args.jobs, opener)
+            results = verify.run_parallel(items, args.impl, args.timeout, args.jobs, opener, transforming)
         for vr in results:
             vr = verify.with_outcome(vr, expected)
             collected.append(vr)
@@ -276,6 +299,7 @@ def run(args: argparse.Namespace) -> int:
         max_excused=args.max_excused,
         excused=(expected.named(plan.case_ids), len(plan.case_ids)),
         allow_no_pass=args.allow_no_pass,
+        transform_seed=transforming.seed if transforming is not None else None,
     )
     order = ruleset_order(args, presets)
     with _signals_held():

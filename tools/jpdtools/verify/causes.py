@@ -108,6 +108,7 @@ class RootCause:
                 "first": [str(m) for m in first],
                 "consequences": [str(m) for m in later],
                 "reproduce": ex.reproduce,
+                "transform": ex.transform or None,
             },
         }
 

@@ -32,6 +32,10 @@ suite ran (:mod:`jpdtools.suite.identity`; null when unknown); JUnit carries it 
 How much of the suite the implementation could play: ``played`` (items not skipped),
 ``by_board`` (per board size, ``WxH``, largest first: items, played, skipped) and
 ``skipped_by_cause`` (skips per :func:`skip_cause`, most frequent first).
+
+Under ``--transform SEED`` (``transform_seed``), each result names the ``transform`` the program was
+given the item under (``rotate-90``, ``mirror+colours``, ``colours``; null: as written) and its
+``reproduce`` line replays the transformed item.
 """
 
 import json
@@ -104,6 +108,7 @@ class VerifyRun:
     max_excused: float = 100.0  # percent of the suite's cases the list may name (--max-excused)
     excused: tuple[int, int] = (0, 0)  # (cases the expected-failure list names, cases loaded)
     allow_no_pass: bool = True  # a run in which no item passed may be OK (--allow-no-pass)
+    transform_seed: str | None = None  # --transform SEED: items given under transforms drawn from it
 
     @property
     def ok(self) -> bool:
@@ -325,6 +330,8 @@ def cause_lines(causes: Sequence[RootCause], what: str, verbose: bool = False) -
             out.append(f"          then, as consequences (not counted): {'; '.join(map(str, shown))}{more}")
         if ex.seeds:
             out.append(f"        seeds: {'; '.join(ex.seeds)}")
+        if ex.transform:
+            out.append(f"        given under {ex.transform} (mismatches name the case's own vertices)")
         if ex.reproduce:
             out.append(f"        reproduce: {ex.reproduce}")
         if len(cause.cases) > 1:
@@ -424,6 +431,7 @@ def result_json(r: VerifyResult) -> dict:
         "line": c.line,
         "clauses": list(r.clauses),
         "reproduce": r.reproduce,
+        "transform": r.transform or None,
         "transcript": list(r.transcript),
     }
 
@@ -460,6 +468,7 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
         "interrupted": run.interrupted,
         "notes": list(run.notes),
         "jobs": run.jobs,
+        "transform_seed": run.transform_seed,
         "timing": run.timing.to_json(),
         "root_causes": [c.to_json() for c in causes],
         "expected_root_causes": [c.to_json() for c in root_causes(results, (Outcome.EXPECTED_FAILURE,))],

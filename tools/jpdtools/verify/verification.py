@@ -15,6 +15,9 @@ The plan and the comparator are those of ``jpd run`` (:mod:`jpdtools.run.runner`
   ruleset and set-up, as the count does: see :mod:`jpdtools.verify.gtp.limits`) and refuse items their
   capabilities cannot express (``adapter.unsupported_item(setup, history, rules)``): all are
   optional hooks;
+* under ``--transform SEED`` (:class:`Transforming`), each item is given to the program under a
+  symmetry of the board and a swap of colours drawn from the seed, and its answer mapped back
+  before it is judged (:mod:`jpdtools.run.transform`);
 * execution in ``jobs`` worker processes, each with its own adapter (and engine processes),
   results streamed back as they come; a worker that dies turns its current item into an error
   and is replaced.
@@ -40,6 +43,7 @@ from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.run.adapters import Observation, StepObservation
 from jpdtools.run.compare import CaseResult, Judgement, Status, judge
 from jpdtools.run.runner import PlanItem, case_result
+from jpdtools.run.transform import Chosen, Item, Transform, choose, observation_back, transform_item
 
 MAX_WORKER_RESTARTS = 8
 WORKER_GRACE_SECONDS = 5.0  # for a worker to close its engines and exit
@@ -150,6 +154,8 @@ class VerifyResult:
     moves: int = 0  # actions in the case's moves
     actions: tuple[str, ...] = ()  # the kind of each of them (move, pass, virtual, resign)
     reproduce: str = ""  # one shell line that replays the item through the reference (jpd play)
+    transform: str = ""  # the transform the program was given the item under (--transform)
+    transform_note: str = ""  # the transforms left out of the item's draw, and why
 
     @property
     def name(self) -> str:
@@ -176,14 +182,51 @@ def with_outcome(vr: VerifyResult, expected: ExpectedFailures) -> VerifyResult:
 # -- one item ----------------------------------------------------------------------------------
 
 
-def _judge_item(item: PlanItem, adapter) -> tuple[Judgement, object, tuple[str, ...]]:
+@dataclass(frozen=True)
+class Transforming:
+    """``--transform SEED``: every item is given to the program under the transform the seed draws
+    for it (:func:`jpdtools.run.transform.choose`); ``impl`` is the ``--impl`` spec, for the line
+    that replays an item."""
+
+    seed: str
+    impl: str
+
+
+def _judge_item(
+    item: PlanItem, adapter, transforming: Transforming | None = None
+) -> tuple[Judgement, object, tuple[str, ...], Chosen | None]:
     case, expectation, rules = item.case, item.expectation, item.rules  # the case id stays here
     if case.setup is None or expectation is None or rules is None:
-        return Judgement(Status.ERROR, detail="the case has no set-up"), None, ()
+        return Judgement(Status.ERROR, detail="the case has no set-up"), None, (), None
+    if transforming is None:
+        return (*_judge_given(item, adapter, None), None)
     why_not = adapter.capabilities().unsupported(rules, case.setup, item.features)
+    if why_not:  # a transform offered keeps the board's shape: no need to draw one
+        return Judgement(Status.SKIP, detail=f"{adapter.name}: {why_not}"), None, (), None
+    given = Item(case.setup, case.history, case.moves)
+    chosen = choose(transforming.seed, case.id, item.ruleset, expectation, given, rules)
+    if chosen.transform is None:
+        return Judgement(Status.SKIP, detail=f"--transform: {chosen.why}"), None, (), chosen
+    judgement, observation, dropped = _judge_given(item, adapter, chosen.transform)
+    if judgement.status is Status.SKIP:
+        judgement = replace(judgement, detail=f"{judgement.detail} (under {chosen.transform.name})")
+    return judgement, observation, dropped, chosen
+
+
+def _judge_given(
+    item: PlanItem, adapter, transform: Transform | None
+) -> tuple[Judgement, object, tuple[str, ...]]:
+    """Judge the program's play of the item as written, or under ``transform`` (then what it
+    reports is mapped back before it is judged against the case's text)."""
+    case, expectation, rules = item.case, item.expectation, item.rules
+    assert case.setup is not None and expectation is not None and rules is not None
+    given = Item(case.setup, case.history, case.moves)
+    if transform is not None:
+        given = transform_item(transform, given)
+    why_not = adapter.capabilities().unsupported(rules, given.setup, item.features)
     hook = getattr(adapter, "unsupported_item", None)
     if not why_not and hook is not None:
-        why_not = hook(case.setup, case.history, rules)
+        why_not = hook(given.setup, given.history, rules)
     if why_not:
         return Judgement(Status.SKIP, detail=f"{adapter.name}: {why_not}"), None, ()
     dropped: tuple[str, ...] = ()
@@ -198,10 +241,12 @@ def _judge_item(item: PlanItem, adapter) -> tuple[Judgement, object, tuple[str, 
             detail = f"{adapter.name}: nothing left to compare ({'; '.join(limited.dropped)})"
             return Judgement(Status.SKIP, detail=detail), None, limited.dropped
         expectation, dropped = limited.expectation, limited.dropped
-    observation = adapter.observe(case.setup, case.history, case.moves, rules)
+    observation = adapter.observe(given.setup, given.history, given.moves, rules)
     bad = malformed(observation)
     if bad:
         return Judgement(Status.ERROR, detail=f"{adapter.name}: malformed observation: {bad}"), None, dropped
+    if transform is not None and observation.error is None and observation.skip is None:
+        observation = observation_back(transform, case.setup, observation)
     judgement = judge(expectation, observation)
     if judgement.status is Status.OPEN and case.open:
         detail = f"{judgement.detail} ({', '.join(case.open)})"
@@ -232,13 +277,17 @@ def malformed(observation) -> str | None:
     return None
 
 
-def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
-    """Run one item. Never raises for a problem of the implementation: that is an error."""
+def verify_item(
+    item: PlanItem, adapter, index: int = 0, transforming: Transforming | None = None
+) -> VerifyResult:
+    """Run one item (under ``transforming``'s draw, if given). Never raises for a problem of the
+    implementation: that is an error."""
     began = time.perf_counter()
     engine_before = getattr(adapter, "engine_seconds", 0.0)
     dropped: tuple[str, ...] = ()
+    chosen = None
     try:
-        judgement, observation, dropped = _judge_item(item, adapter)
+        judgement, observation, dropped, chosen = _judge_item(item, adapter, transforming)
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as err:  # a crash of the implementation is a result, not a traceback
@@ -261,19 +310,35 @@ def verify_item(item: PlanItem, adapter, index: int = 0) -> VerifyResult:
         seeds=tuple(item.case.seeds),
         moves=len(item.case.moves),
         actions=tuple(a.kind for a in item.case.moves),
-        reproduce=reproduction(item),
+        reproduce=reproduction(item, chosen, transforming),
+        transform=chosen.transform.name if chosen is not None and chosen.transform is not None else "",
+        transform_note=chosen.note if chosen is not None else "",
     )
 
 
-def reproduction(item: PlanItem) -> str:
+def reproduction(
+    item: PlanItem, chosen: Chosen | None = None, transforming: Transforming | None = None
+) -> str:
     """One shell line a library author can paste into an issue: the item's position and actions
     through ``jpd play`` (the history first), under its ruleset — or ``jpd explain`` for an item
-    that counts or settles, which ``jpd play`` does not."""
+    that counts or settles, which ``jpd play`` does not. An item given under a transform: the
+    transformed position and actions through ``jpd play`` (what the program was given), or for
+    one that counts, the ``jpd verify`` line that gives it to the program again."""
     case, setup = item.case, item.case.setup
     if setup is None or item.rules is None:
         return ""
     rules = shlex.quote(item.ruleset)
-    if setup.final is not None or (item.expectation is not None and item.expectation.counts):
+    counts = setup.final is not None or (item.expectation is not None and item.expectation.counts)
+    if chosen is not None and chosen.transform is not None and transforming is not None:
+        if counts:
+            return (
+                f"jpd verify --impl {shlex.quote(transforming.impl)} --id {shlex.quote(case.id)} "
+                f"--rules {rules} --transform {shlex.quote(transforming.seed)}"
+            )
+        moved = transform_item(chosen.transform, Item(setup, case.history, case.moves))
+        given = replace(case, setup=moved.setup, history=moved.history, moves=moved.moves)
+        return reproduction(replace(item, case=given))
+    if counts:
         return f"jpd explain {case.id} --rules {rules}"
     markers = dict(setup.markers)
 
@@ -415,12 +480,16 @@ def close_impl(adapter) -> None:
 OpenFn = Callable[[str, float], object]
 
 
-def run_serial(items: Sequence[PlanItem], adapter) -> Iterator[VerifyResult]:
+def run_serial(
+    items: Sequence[PlanItem], adapter, transforming: Transforming | None = None
+) -> Iterator[VerifyResult]:
     for index, item in enumerate(items):
-        yield verify_item(item, adapter, index)
+        yield verify_item(item, adapter, index, transforming)
 
 
-def _worker(spec: str, timeout: float, items, tasks, results, opener: OpenFn) -> None:
+def _worker(
+    spec: str, timeout: float, items, tasks, results, opener: OpenFn, transforming: Transforming | None = None
+) -> None:
     """One worker process: its own adapter (and engines), items from ``tasks`` until ``None``.
 
     The parent stops a worker with SIGTERM (Ctrl-C reaches the parent only: the worker ignores
@@ -435,7 +504,7 @@ def _worker(spec: str, timeout: float, items, tasks, results, opener: OpenFn) ->
             if index is None:
                 break
             results.put(("start", index, os.getpid()))
-            results.put(("done", index, verify_item(items[index], adapter, index)))
+            results.put(("done", index, verify_item(items[index], adapter, index, transforming)))
     except _WorkerStopped:
         pass
     finally:
@@ -458,7 +527,12 @@ def _lost(item: PlanItem, index: int, why: str) -> VerifyResult:
 
 
 def run_parallel(
-    items: Sequence[PlanItem], spec: str, timeout: float, jobs: int, opener: OpenFn = open_impl
+    items: Sequence[PlanItem],
+    spec: str,
+    timeout: float,
+    jobs: int,
+    opener: OpenFn = open_impl,
+    transforming: Transforming | None = None,
 ) -> Iterator[VerifyResult]:
     """Yield one result per item, in completion order, from ``jobs`` worker processes."""
     methods = multiprocessing.get_all_start_methods()
@@ -470,7 +544,9 @@ def run_parallel(
     current: dict[int, int] = {}  # pid -> item index
 
     def spawn() -> None:
-        proc = ctx.Process(target=_worker, args=(spec, timeout, items, tasks, results, opener), daemon=True)
+        proc = ctx.Process(
+            target=_worker, args=(spec, timeout, items, tasks, results, opener, transforming), daemon=True
+        )
         proc.start()
         workers[proc.pid] = proc
         tasks.put(None)

@@ -1,0 +1,197 @@
+"""``jpd verify --transform SEED``: items given under board symmetries and colour swap
+(spec/contract.md#contract.transform, tools/jpdtools/run/transform.py)."""
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jpdref.coords import Geometry
+from jpdref.rules import preset
+from jpdtools.cli import main
+from jpdtools.paths import conformance_dir
+from jpdtools.presets import load_presets
+from jpdtools.run.adapters import ReferenceAdapter
+from jpdtools.run.runner import default_loader, plan_paths, selection_filters
+from jpdtools.run.transform import (
+    IDENTITY,
+    RECTANGLE_SYMMETRIES,
+    SYMMETRIES,
+    Item,
+    Symmetry,
+    Transform,
+    choose,
+    observation_back,
+    parse_transform,
+    seeded_order,
+    transform_item,
+    transforms_of,
+)
+from jpdtools.suite.model import CaseAction, Expectation, Setup
+
+CHEATER = Path(__file__).with_name("cheating_program.py")
+REFERENCE = Path(__file__).with_name("reference_program.py")
+CAPTURES = conformance_dir() / "captures.yaml"
+KO = conformance_dir() / "ko.yaml"
+NOTHING = Expectation("", (), None)
+
+
+def verify(capsys, *args: str) -> tuple[int, dict]:
+    status = main(["verify", "--json", *args])
+    return status, json.loads(capsys.readouterr().out)
+
+
+def every_transform(width: int, height: int) -> list[Transform]:
+    names = (IDENTITY, *(SYMMETRIES if width == height else RECTANGLE_SYMMETRIES))
+    return [Transform(n, swap) for n in names for swap in (False, True)]
+
+
+@pytest.mark.parametrize("size", [(5, 5), (9, 9), (7, 4), (2, 6)])
+def test_each_symmetry_is_undone_by_its_inverse_and_moves_every_point(size):
+    width, height = size
+    source = Geometry(width, height)
+    for t in every_transform(width, height):
+        sym = t.of(Setup(width, height))
+        images = [sym.point(p) for p in range(source.area)]
+        assert sorted(images) == list(range(sym.target.area))  # a bijection onto the target board
+        back = sym.inverse()
+        assert all(back.point(sym.point(p)) == p for p in range(source.area)), t.name
+        assert parse_transform(t.name) == t
+
+
+def test_the_symmetries_are_the_ones_named():
+    sym = Symmetry("rotate-90", 5, 5)  # a quarter turn clockwise: the upper left goes to the upper right
+    assert sym.vertex("A5") == "E5" and sym.vertex("E5") == "E1"
+    assert Symmetry("mirror", 5, 5).vertex("A2") == "E2"
+    assert Symmetry("flip", 5, 5).vertex("A2") == "A4"
+    assert Symmetry("transpose", 5, 5).vertex("B5") == "A4"
+    assert Symmetry("antitranspose", 5, 5).vertex("A5") == "E1"
+    assert (
+        Symmetry("rotate-180", 7, 4).board("X....../......./......./......O")
+        == "O....../......./......./......X"
+    )
+    with pytest.raises(ValueError, match="not a transform"):
+        parse_transform("rotate-45")
+
+
+def test_a_rectangle_is_offered_only_what_keeps_its_shape_and_counts_never_swap_colours():
+    rules = preset("chinese")
+    offered, note = transforms_of(Setup(7, 4), rules, NOTHING)
+    assert {t.name for t in offered} == {"rotate-180", "mirror", "flip", "colours"} | {
+        f"{n}+colours" for n in ("rotate-180", "mirror", "flip")
+    }
+    assert "7x4" in note
+    from jpdtools.suite.model import FinalSpec
+
+    counted, note = transforms_of(Setup(5, 5, final=FinalSpec()), rules, NOTHING)
+    assert len(counted) == 7 and not any(t.swap for t in counted) and "komi is White's" in note
+    aga, note = transforms_of(Setup(5, 5), preset("aga"), NOTHING)
+    assert not any(t.swap for t in aga) and "White passes last" in note
+
+
+def test_a_fixed_handicap_is_offered_only_the_symmetries_that_keep_its_points():
+    japanese = preset("japanese")  # handicap: fixed
+    three, note = transforms_of(Setup(19, 19, handicap=3), japanese, NOTHING)
+    assert [t.name for t in three] == ["transpose"]  # Q16 D4 Q4 only onto themselves about A19–T1
+    assert "Black's" in note
+    free = preset("chinese")  # handicap: free: the stones are moves, and move with the board
+    assert len(transforms_of(Setup(19, 19, handicap=3), free, NOTHING)[0]) == 7
+    item = Item(Setup(19, 19, handicap=3), (), ())
+    moved = transform_item(three[0], item)
+    reference = ReferenceAdapter()
+    assert (
+        reference.observe(moved.setup, (), (), japanese).initial_board
+        == reference.observe(item.setup, (), (), japanese).initial_board
+    )
+
+
+def test_the_reference_observed_under_any_transform_maps_back_to_its_observation():
+    """A capture, a ko refusal and a pass (captures, boards, side to move, end state, colours)."""
+    setup = Setup(5, 5, "B", (("A1", "B"), ("B2", "B"), ("B1", "W"), ("C2", "W"), ("D1", "W")))
+    moves = tuple(
+        CaseAction(c, k, v)
+        for c, k, v in (("B", "move", "C1"), ("W", "move", "B1"), ("W", "pass", None), ("B", "move", "E5"))
+    )
+    item = Item(setup, (), moves)
+    rules = preset("japanese")
+    reference = ReferenceAdapter()
+    plain = reference.observe(setup, (), moves, rules)
+    assert plain.steps[0].captures == ("B1",) and plain.steps[1].reason == "ko"
+    for t in every_transform(5, 5):
+        moved = transform_item(t, item)
+        assert observation_back(t, setup, reference.observe(moved.setup, (), moved.moves, rules)) == plain, (
+            t.name
+        )
+
+
+def test_the_draw_is_the_seeds_and_skips_what_no_transform_keeps():
+    offered = tuple(every_transform(9, 9)[2:])
+    assert seeded_order("s", "ko.simple.001", "chinese", offered) == seeded_order(
+        "s", "ko.simple.001", "chinese", offered
+    )
+    orders = {seeded_order(seed, "ko.simple.001", "chinese", offered)[0] for seed in map(str, range(40))}
+    assert len(orders) > 5  # the seed decides
+    presets = load_presets()
+    plan = plan_paths([KO], presets, selection_filters([], presets), default_loader())
+    item = next(i for i in plan.items if i.rules is not None)
+    given = Item(item.case.setup, item.case.history, item.case.moves)
+    a = choose("a", item.case.id, item.ruleset, item.expectation, given, item.rules)
+    assert a == choose("a", item.case.id, item.ruleset, item.expectation, given, item.rules)
+    assert a.transform is not None and a.transform.symmetry in (IDENTITY, *SYMMETRIES)
+
+
+def test_a_program_answering_from_the_positions_it_knows_passes_as_written_and_fails_transformed(capsys):
+    """The cheating program knows captures.yaml's positions as they are written and plays no Go."""
+    program = "jsonl:" + shlex.join([sys.executable, str(CHEATER), "by-position", str(CAPTURES)])
+    status, plain = verify(capsys, "--impl", program, str(CAPTURES))
+    assert status == 0 and plain["summary"]["pass"] == plain["summary"]["total"] > 300
+    assert plain["transform_seed"] is None and {r["transform"] for r in plain["results"]} == {None}
+    status, moved = verify(capsys, "--impl", program, "--transform", "t1", str(CAPTURES))
+    assert status == 1
+    summary = moved["summary"]
+    assert summary["unexpected-failure"] > 0.9 * summary["total"]
+    assert moved["transform_seed"] == "t1"
+    assert all(r["transform"] not in (None, IDENTITY) for r in moved["results"])
+
+
+def test_the_reference_passes_every_item_transformed_and_each_row_names_its_transform(capsys, tmp_path):
+    program = "jsonl:" + shlex.join([sys.executable, str(REFERENCE)])
+    status, report = verify(capsys, "--impl", program, "--transform", "t2", str(KO), str(CAPTURES))
+    assert status == 0 and report["summary"]["skip"] == 0
+    names = {r["transform"] for r in report["results"]}
+    assert "colours" in names and any(n.endswith("+colours") for n in names) and "rotate-90" in names
+    again = verify(capsys, "--impl", program, "--transform", "t2", str(KO), str(CAPTURES))[1]
+    assert [r["transform"] for r in again["results"]] == [r["transform"] for r in report["results"]]
+
+
+def test_the_reproduce_line_replays_the_transformed_item(capsys):
+    """A wrong program's failures: each ``reproduce`` line gives ``jpd play`` the item as the program
+    was given it (the reference's play of the transformed item, step by step)."""
+    program = "jsonl:" + shlex.join([sys.executable, str(CHEATER), "wrong"])
+    status, report = verify(
+        capsys, "--impl", program, "--transform", "t3", "--id", "capture.single.*", str(CAPTURES)
+    )
+    assert status == 1
+    presets = load_presets()
+    plan = plan_paths([CAPTURES], presets, selection_filters([], presets), default_loader())
+    items = {i.name: i for i in plan.items}
+    rows = [r for r in report["results"] if r["transform"] != IDENTITY][:6]
+    assert len({r["transform"] for r in rows}) > 1
+    for row in rows:
+        item = items[f"{row['case']}[{row['ruleset']}]"]
+        moved = transform_item(parse_transform(row["transform"]), Item(item.case.setup, (), item.case.moves))
+        expected = ReferenceAdapter().observe(moved.setup, (), moved.moves, item.rules)
+        jpd = f"{shlex.quote(sys.executable)} -m jpdtools.cli play --json"
+        played = subprocess.run(
+            ["bash", "-c", row["reproduce"].replace("jpd play", jpd, 1)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        (observed,) = (
+            json.loads(played.stdout) if played.stdout.startswith("[") else [json.loads(played.stdout)]
+        )
+        steps = [(s["action"], s["effect"], tuple(s["captures"])) for s in observed["steps"]]
+        assert steps == [(s.action, s.effect, s.captures) for s in expected.steps], row["reproduce"]
