@@ -24,7 +24,7 @@ import sys
 from jpdref.rules import preset
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.features import FEATURES
-from jpdtools.suite.model import CaseAction
+from jpdtools.suite.setup import CaseAction
 from jpdtools.verify.jsonl import serve
 from jpdtools.verify.jsonl.protocol import CLAIMS, COUNT_CLAIMS, Ready, Result, Run, Supports
 from jpdtools.verify.jsonl.serve import result_of_observation, setup_of_run

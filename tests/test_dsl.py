@@ -4,7 +4,8 @@ import pytest
 from jpdref.coords import Geometry
 from jpdtools.errors import InputError, Location
 from jpdtools.suite.dsl import Dsl, dead_chain
-from jpdtools.suite.model import CaseAction, Claim, EndVerdict
+from jpdtools.suite.model import Claim, EndVerdict
+from jpdtools.suite.setup import CaseAction
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ from jpdtools.presets import load_presets
 from jpdtools.records.sgf import parse_sgf_text
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.runner import Filters, default_loader, plan_paths, run_plan
-from jpdtools.suite.model import Setup
+from jpdtools.suite.setup import Setup
 
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is needed to validate the export schema")
 

@@ -15,7 +15,6 @@ from jpdtools.presets import load_presets
 from jpdtools.run.compare import Status
 from jpdtools.run.runner import Filters, default_loader, plan_paths
 from jpdtools.suite.model import (
-    CaseAction,
     Claim,
     CountClaim,
     CountVerdict,
@@ -24,6 +23,7 @@ from jpdtools.suite.model import (
     PointVerdict,
     StepVerdict,
 )
+from jpdtools.suite.setup import CaseAction
 from jpdtools.verify import verification as verify
 from jpdtools.verify.gtp import limits, profiles, score
 from jpdtools.verify.gtp.adapter import GtpAdapter

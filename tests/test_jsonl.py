@@ -22,7 +22,7 @@ from jpdtools.presets import load_presets
 from jpdtools.run.adapters import Observation
 from jpdtools.run.compare import Status
 from jpdtools.run.runner import Filters, default_loader, plan_paths, run_plan
-from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.suite.setup import CaseAction, Setup
 from jpdtools.verify import implementations
 from jpdtools.verify.jsonl import protocol as p
 from jpdtools.verify.jsonl.adapter import JsonlAdapter, JsonlError, run_message, step_observation

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from jpdtools.presets import load_presets
-from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.suite.setup import CaseAction, Setup
 from jpdtools.verify import implementations
 from jpdtools.verify.jsonl import protocol as p
 from jpdtools.verify.jsonl.adapter import run_message

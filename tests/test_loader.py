@@ -16,7 +16,7 @@ from jpdtools.suite.loader import (
     load_case_text,
     resolve,
 )
-from jpdtools.suite.model import CaseAction
+from jpdtools.suite.setup import CaseAction
 
 
 @pytest.fixture(scope="module")

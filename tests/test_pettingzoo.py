@@ -13,7 +13,7 @@ import pytest
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
 from jpdtools.run.runner import Filters, default_loader, plan_paths
-from jpdtools.suite.model import CaseAction, FinalSpec, Setup
+from jpdtools.suite.setup import CaseAction, FinalSpec, Setup
 from jpdtools.verify import implementations
 from jpdtools.verify.jsonl import protocol as p
 from jpdtools.verify.jsonl.adapter import JsonlAdapter, run_message

@@ -15,7 +15,7 @@ import pytest
 from jpdtools.cli import main
 from jpdtools.errors import InputError
 from jpdtools.paths import conformance_dir
-from jpdtools.suite.model import CaseAgreement, CaseClaim, CaseCounters, FinalSpec
+from jpdtools.suite.setup import CaseAgreement, CaseClaim, CaseCounters, FinalSpec
 from jpdtools.verify.jsonl import protocol as p
 from jpdtools.verify.verification import parse_expected_failures
 

@@ -23,17 +23,8 @@ from jpdtools.run.runner import (
     plan_paths,
     run_plan,
 )
-from jpdtools.suite.model import (
-    Case,
-    CaseAction,
-    CaseFile,
-    Claim,
-    EndVerdict,
-    Expectation,
-    LoadErrorSpec,
-    Setup,
-    StepVerdict,
-)
+from jpdtools.suite.model import Case, CaseFile, Claim, EndVerdict, Expectation, LoadErrorSpec, StepVerdict
+from jpdtools.suite.setup import CaseAction, Setup
 
 # -- hand-built cases --------------------------------------------------------------------------
 
@@ -651,7 +642,7 @@ def test_pytest_items_include_load_failures(real_suite, monkeypatch):
 
 # -- counting: the count observation and typed count claims ------------------------------------
 def _count_case_setup(**final):
-    from jpdtools.suite.model import CaseAgreement, CaseCounters, FinalSpec
+    from jpdtools.suite.setup import CaseAgreement, CaseCounters, FinalSpec
 
     rows = (".XO.", "OXO.", ".XO.", ".XO.")
     agreement = CaseAgreement(dead=("A3",))
@@ -755,7 +746,7 @@ INVADER = (".XO..", ".XOO.", ".XOXO", ".XO..", ".XO..")
 
 
 def _settle_setup(settle_moves: tuple[CaseAction, ...], first=None, stones=("D3",)):
-    from jpdtools.suite.model import CaseCounters, FinalSpec, SettleSpec
+    from jpdtools.suite.setup import CaseCounters, FinalSpec, SettleSpec
 
     spec = SettleSpec(moves=settle_moves, first=first, stones=stones)
     return replace(setup_of(INVADER), final=FinalSpec(counters=CaseCounters(), settle=spec))

@@ -76,7 +76,7 @@ def test_a_jsonl_program_that_dies_at_start_gets_exit_2_and_its_stderr(capsys):
 
 def test_a_crash_loop_is_bounded():
     from jpdtools.presets import load_presets
-    from jpdtools.suite.model import Setup
+    from jpdtools.suite.setup import Setup
     from jpdtools.verify.gtp.adapter import CRASH_LOOP, GtpAdapter
     from jpdtools.verify.gtp.profiles import generic
 

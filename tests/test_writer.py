@@ -10,17 +10,8 @@ from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
 from jpdtools.suite.dsl import Dsl, dead_chain
 from jpdtools.suite.loader import load_case_file, load_case_text
-from jpdtools.suite.model import (
-    Case,
-    CaseAction,
-    CaseFile,
-    Claim,
-    EndVerdict,
-    Expectation,
-    LoadErrorSpec,
-    Setup,
-    StepVerdict,
-)
+from jpdtools.suite.model import Case, CaseFile, Claim, EndVerdict, Expectation, LoadErrorSpec, StepVerdict
+from jpdtools.suite.setup import CaseAction, Setup
 from jpdtools.suite.writer import dump_case_file, render_diagram
 
 PRESETS = load_presets()

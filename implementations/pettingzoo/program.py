@@ -44,7 +44,7 @@ import sys
 from fractions import Fraction
 from importlib import metadata
 
-from jpdtools.suite.model import CaseAgreement
+from jpdtools.suite.setup import CaseAgreement
 from jpdtools.verify.jsonl.points import (
     Point,
     describe,

@@ -4,7 +4,7 @@ the counted board. Used by the case pages and by the verify report."""
 from jpdtools.book.svg import Picture
 from jpdtools.review.explanation import setup_rows
 from jpdtools.run.adapters import CountObservation, StepObservation
-from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.suite.setup import CaseAction, Setup
 
 OTHER = {"B": "W", "W": "B"}
 

@@ -34,7 +34,8 @@ from jpdtools.errors import NothingSelected
 from jpdtools.hidden import made_visible
 from jpdtools.outdir import Layout, check_outdir, replace_whole
 from jpdtools.presets import Presets
-from jpdtools.review.lint import question_reviews, spec_anchors
+from jpdtools.review.anchors import spec_anchors
+from jpdtools.review.lint import question_reviews
 from jpdtools.review.overrides import OPEN_QUESTIONS, read_overrides
 from jpdtools.review.policy import POLICY_FILE, load_policy
 from jpdtools.review.questions import question_revisions

@@ -10,7 +10,7 @@ from jpdtools.book.page import case_href, clause_href, inline_code, question_hre
 from jpdtools.book.seeds import SeedTable
 from jpdtools.book.spectext import SpecText
 from jpdtools.presets import Presets
-from jpdtools.review.lint import Anchor
+from jpdtools.review.anchors import Anchor
 from jpdtools.review.overrides import Override
 from jpdtools.suite.model import QuestionReview
 

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from jpdtools.book.boards import step_pictures
 from jpdtools.book.page import esc
 from jpdtools.book.svg import Picture, board_svg
+from jpdtools.review.anchors import Anchor
 from jpdtools.review.explanation import deciding_clause, ending_clause, setup_rows
-from jpdtools.review.lint import Anchor
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.runner import PlanItem
 from jpdtools.verify.verification import Outcome, VerifyResult

@@ -29,7 +29,8 @@ from jpdtools.review.deciding import end_parts, step_parts
 from jpdtools.run.adapters import Observation, ReferenceAdapter, observation_json
 from jpdtools.run.compare import claim_text, observed_claim, observed_end
 from jpdtools.suite.dsl import Dsl
-from jpdtools.suite.model import CaseAction, CaseAgreement, Claim, FinalSpec, Setup, StepVerdict
+from jpdtools.suite.model import Claim, StepVerdict
+from jpdtools.suite.setup import CaseAction, CaseAgreement, FinalSpec, Setup
 
 
 @dataclass(frozen=True)

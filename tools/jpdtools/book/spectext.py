@@ -18,7 +18,7 @@ from markdown_it.common.utils import isMdAsciiPunct, isPunctChar, isWhiteSpace
 from markdown_it.rules_inline.state_inline import Delimiter, StateInline
 from markdown_it.token import Token
 
-from jpdtools.review.lint import ANCHOR_RE
+from jpdtools.review.anchors import ANCHOR_RE
 
 LinkFn = Callable[[str, str, str], str | None]  # (document, anchor or "", root) -> href or None
 

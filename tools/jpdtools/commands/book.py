@@ -28,7 +28,7 @@ from jpdtools.book.build import LAYOUT, build
 from jpdtools.book.font import ENV
 from jpdtools.book.playground import MISSING_MESSAGE
 from jpdtools.book.samplestudy import study_of
-from jpdtools.commands.selecting import add_outdir_arguments, add_suite_argument, outdir_value, suite_paths
+from jpdtools.commands.options import add_outdir_arguments, add_suite_argument, outdir_value, suite_paths
 from jpdtools.errors import InputError, read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outdir import check_outdir

@@ -9,7 +9,6 @@ and its counters are used; ``--counters`` replaces any of them.
 """
 
 import argparse
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -23,8 +22,8 @@ from jpdref.rules import PassRule, Rules
 from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools import table
+from jpdtools.commands.options import add_lang_argument, add_rules_argument, rules_value, speaker
 from jpdtools.commands.recordopts import add_komi_argument
-from jpdtools.commands.selecting import add_lang_argument, add_rules_argument, rules_value, speaker
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import Marks, MarksError, Refusal, play_action, read_marks, replay_record
@@ -33,7 +32,7 @@ from jpdtools.records.verdict import with_record_komi
 from jpdtools.run.reference_count import count_lines, counters_of
 from jpdtools.suite.counting_keys import counter_value
 from jpdtools.suite.dsl import Dsl
-from jpdtools.suite.model import COUNTER_PAIRS, CaseCounters
+from jpdtools.suite.setup import COUNTER_PAIRS, CaseCounters
 
 SIDES = ("first-pass", "last-move")
 OPTION_KEYS = (*COUNTER_PAIRS, "handicap", *SIDES)  # --counters keys, in the order its help gives
@@ -417,6 +416,8 @@ def run(args) -> int:
         rulesets = [with_record_komi(rules, req.start.record)[0] for rules in rulesets]
     rows = [count_row(rules, req) for rules in rulesets]
     if args.json:
+        import json  # the imports of a command that prints a table are its start-up time
+
         print(json.dumps([row_json(r) for r in rows], ensure_ascii=False, indent=2))
         return 0
     headers = ["ruleset", "method", "unit", "black", "white", "komi", "margin", "winner"]

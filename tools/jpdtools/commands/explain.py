@@ -12,7 +12,6 @@ some ruleset.
 """
 
 import argparse
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -21,8 +20,7 @@ from pathlib import Path
 from jpdref.coords import GTP_COLUMNS
 
 from jpdtools import table
-from jpdtools.book.lang.output import text_zh
-from jpdtools.commands.selecting import (
+from jpdtools.commands.options import (
     RULES_HELP,
     add_lang_argument,
     add_rules_argument,
@@ -33,6 +31,7 @@ from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import spec_dir
 from jpdtools.presets import load_presets
+from jpdtools.review.anchors import ANCHOR_RE, Anchor, spec_anchors
 from jpdtools.review.explanation import (
     Decision,
     agreement_lines,
@@ -45,7 +44,6 @@ from jpdtools.review.explanation import (
     step_verdict,
     verdict_mark,
 )
-from jpdtools.review.lint import ANCHOR_RE, Anchor, spec_anchors
 from jpdtools.review.translations import ZH_DIR, zh_documents
 from jpdtools.run.adapters import (
     CountObservation,
@@ -67,7 +65,8 @@ from jpdtools.run.runner import (
     make_plan,
     selection_filters,
 )
-from jpdtools.suite.model import Case, SettleSpec, decimal_text
+from jpdtools.suite.model import Case, decimal_text
+from jpdtools.suite.setup import SettleSpec
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -364,7 +363,10 @@ def find_case(files, case_id: str):
                 return case, f
             ids.append(case.id)
     close = [i for i in ids if i.startswith(case_id)][:3]
-    close = close or difflib.get_close_matches(case_id, ids, n=3)
+    if not close:
+        import difflib  # only for a mistyped id
+
+        close = difflib.get_close_matches(case_id, ids, n=3)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
     raise InputError(f"no case with id {case_id!r}{hint}")
 
@@ -410,6 +412,8 @@ def run(args: argparse.Namespace) -> int:
             anchors = zh_anchors(anchors, spec_dir())
         lines = explain_case(shown, case_file.path, items, results, anchors)
         if args.lang == "zh":
+            from jpdtools.book.lang.output import text_zh  # the book's catalogues: only in Chinese
+
             lines = text_zh("\n".join(lines), presets).split("\n")
         print("\n".join(table.wrap(lines, table.terminal_width(args.wide))))
     bad = any(r.status in (Status.FAIL, Status.ERROR) for r in results)

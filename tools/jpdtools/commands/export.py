@@ -12,13 +12,8 @@ case could not be resolved or an item failed to export, 2 for bad command-line i
 import argparse
 import sys
 
-from jpdtools.commands.selecting import (
-    add_outdir_arguments,
-    add_selection_arguments,
-    outdir_value,
-    selected_plan,
-    suite_paths,
-)
+from jpdtools.commands.options import add_outdir_arguments, outdir_value, suite_paths
+from jpdtools.commands.selecting import add_selection_arguments, selected_plan
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.export.layout import FORMS, NOT_EXPORTED_NAME, write_export
 from jpdtools.outputs import check_output

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from jpdtools import atomic
-from jpdtools.commands.selecting import RULES_HELP, add_rules_argument, rules_value
+from jpdtools.commands.options import RULES_HELP, add_rules_argument, rules_value
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.outputs import check_output

@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 
 from jpdtools import atomic, table
-from jpdtools.commands.selecting import add_suite_argument, suite_paths
+from jpdtools.commands.options import add_suite_argument, suite_paths
 from jpdtools.errors import InputError, Location, NothingSelected, read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outputs import check_output

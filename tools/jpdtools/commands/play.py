@@ -11,12 +11,12 @@ import re
 from jpdref.coords import MAX_SIZE, MIN_SIZE, CoordinateError, Geometry
 
 from jpdtools import table
-from jpdtools.commands.selecting import add_lang_argument, add_rules_argument, rules_value, speaker
+from jpdtools.commands.options import add_lang_argument, add_rules_argument, rules_value, speaker
 from jpdtools.errors import InputError, Location
 from jpdtools.presets import load_presets
 from jpdtools.run.adapters import Observation, ReferenceAdapter, observation_json
 from jpdtools.suite.dsl import Dsl
-from jpdtools.suite.model import CaseAction, Setup
+from jpdtools.suite.setup import CaseAction, Setup
 
 _SIZE = re.compile(r"([0-9]+)(?:[xX]([0-9]+))?")
 

@@ -39,8 +39,8 @@ from jpdref.rules import Rules
 from jpdtools import table
 from jpdtools.commands import replay_collection as collection
 from jpdtools.commands.count import Row, explanation, row_json
+from jpdtools.commands.options import add_rules_argument, rules_value
 from jpdtools.commands.recordopts import add_komi_argument
-from jpdtools.commands.selecting import add_rules_argument, rules_value
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.presets import load_presets
 from jpdtools.records.gamerecord import (

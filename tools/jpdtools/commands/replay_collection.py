@@ -7,7 +7,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from jpdtools import atomic
-from jpdtools.commands.selecting import rules_value
+from jpdtools.commands.options import rules_value
 from jpdtools.errors import InputError, Location, NothingSelected
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outputs import Output, check_outputs

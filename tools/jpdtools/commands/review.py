@@ -20,8 +20,9 @@ from jpdtools.errors import InputError, read_text_file
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
+from jpdtools.review.anchors import spec_anchors
 from jpdtools.review.apply import Plan, plan_changes, write_changes
-from jpdtools.review.lint import QUESTION_REVIEWS, question_reviews, spec_anchors
+from jpdtools.review.lint import QUESTION_REVIEWS, question_reviews
 from jpdtools.review.policy import POLICY_FILE, Policy, load_policy
 from jpdtools.review.questions import question_revisions
 from jpdtools.review.reviewfile import load_review_file

@@ -1,7 +1,5 @@
 """``jpd rules [NAME]``: the presets of spec/rulesets.yaml. {#rules.presets}"""
 
-import json
-
 from jpdref.rules import AXES
 
 from jpdtools import table
@@ -17,6 +15,8 @@ def run(args) -> int:
     presets = load_presets()
     if args.name is None:
         if args.json:
+            import json  # the imports of a command that prints a table are its start-up time
+
             data = [{"name": r.name, "title": r.title, **r.values()} for r in presets.rulesets]
             print(json.dumps(data, ensure_ascii=False, indent=2))
             return 0
@@ -26,6 +26,8 @@ def run(args) -> int:
         return 0
     rules = presets.get(args.name)
     if args.json:
+        import json
+
         data = {
             "name": rules.name,
             "title": rules.title,

@@ -10,13 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from jpdtools import atomic, colour, table
-from jpdtools.commands.selecting import (
-    add_selection_arguments,
-    ruleset_order,
-    selected_plan,
-    selected_suite,
-    suite_paths,
-)
+from jpdtools.commands.options import suite_paths
+from jpdtools.commands.selecting import add_selection_arguments, ruleset_order, selected_plan, selected_suite
 from jpdtools.errors import InputError
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.outputs import check_output

@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 from jpdtools import atomic, table
+from jpdtools.commands.options import add_rules_argument, rules_value
 from jpdtools.commands.recordopts import add_komi_argument
-from jpdtools.commands.selecting import add_rules_argument, rules_value
 from jpdtools.errors import InputError, NothingSelected
 from jpdtools.exitcodes import FAILURE, SUCCESS
 from jpdtools.outputs import Output, check_outputs

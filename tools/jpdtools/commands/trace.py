@@ -16,7 +16,7 @@ from pathlib import Path
 from jpdtools.exitcodes import SUCCESS
 from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
-from jpdtools.review.lint import spec_anchors
+from jpdtools.review.anchors import spec_anchors
 from jpdtools.review.sources import SOURCES_FILE, clause_sources, load_sources
 from jpdtools.review.trace import ArticleTrace, ClauseInfo, ClauseTrace, Suite, to_json, trace
 from jpdtools.run.runner import default_loader, load_files

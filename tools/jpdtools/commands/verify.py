@@ -23,20 +23,20 @@ from pathlib import Path
 
 from jpdtools import atomic, colour, table
 from jpdtools.book.failures import illustrator
+from jpdtools.commands.options import suite_paths
 from jpdtools.commands.selecting import (
     add_selection_arguments,
     describe_selection,
     ruleset_order,
     selected_plan,
     selected_suite,
-    suite_paths,
 )
 from jpdtools.errors import InputError, NothingSelected
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.outputs import Output, check_outputs
 from jpdtools.paths import bundled_expected_failures, spec_dir
 from jpdtools.presets import load_presets
-from jpdtools.review.lint import spec_anchors
+from jpdtools.review.anchors import spec_anchors
 from jpdtools.run import report
 from jpdtools.run.runner import default_loader
 from jpdtools.verify import verification as verify

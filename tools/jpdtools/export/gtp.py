@@ -29,7 +29,8 @@ from jpdtools.export.jsonl import fixed_points
 from jpdtools.run.adapters import ReferenceAdapter
 from jpdtools.run.compare import VERDICT_KINDS, claim_text
 from jpdtools.run.runner import PlanItem
-from jpdtools.suite.model import Case, CaseAction, Claim, Setup, StepVerdict
+from jpdtools.suite.model import Case, Claim, StepVerdict
+from jpdtools.suite.setup import CaseAction, Setup
 
 GNUGO_MAX_SIZE = 19
 VIOLATIONS = ("suicide", "ko", "superko")  # the reasons subject to the illegal-move policy

@@ -20,21 +20,17 @@ from jpdtools.export import EXPORT_VERSION, relative_source
 from jpdtools.run.runner import PlanItem
 from jpdtools.suite.model import (
     Case,
-    CaseAction,
-    CaseAgreement,
     Claim,
     CountClaim,
     CountVerdict,
     EndVerdict,
     Expectation,
-    FinalSpec,
     PointVerdict,
-    SettleSpec,
     SettleVerdicts,
-    Setup,
     StepVerdict,
     decimal_text,
 )
+from jpdtools.suite.setup import CaseAction, CaseAgreement, FinalSpec, SettleSpec, Setup
 
 
 # -- pieces ------------------------------------------------------------------------------------

@@ -19,24 +19,26 @@ from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.run.runner import Plan, PlanItem
 from jpdtools.suite.model import (
     Case,
-    CaseAction,
-    CaseAgreement,
-    CaseClaim,
-    CaseCounters,
     Claim,
     CountClaim,
     CountVerdict,
     EndVerdict,
     Expectation,
-    FinalSpec,
     LoadErrorSpec,
     PointVerdict,
     ProofVerdict,
     SettledVerdict,
-    SettleSpec,
     SettleVerdicts,
-    Setup,
     StepVerdict,
+)
+from jpdtools.suite.setup import (
+    CaseAction,
+    CaseAgreement,
+    CaseClaim,
+    CaseCounters,
+    FinalSpec,
+    SettleSpec,
+    Setup,
 )
 
 

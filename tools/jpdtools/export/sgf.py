@@ -15,7 +15,8 @@ from jpdtools.export import relative_source
 from jpdtools.export.jsonl import fixed_points
 from jpdtools.run.compare import claim_text
 from jpdtools.run.runner import PlanItem
-from jpdtools.suite.model import CaseAction, EndVerdict, StepVerdict
+from jpdtools.suite.model import EndVerdict, StepVerdict
+from jpdtools.suite.setup import CaseAction
 
 APPLICATION = "jipingdian:1"
 VIRTUAL_NOTE = "virtual move (虚着): SGF has no virtual move, written as a pass"

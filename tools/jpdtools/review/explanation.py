@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from jpdref.coords import GTP_COLUMNS
 from jpdref.rules import Rules
 
+from jpdtools.review.anchors import Anchor
 from jpdtools.review.deciding import end_parts, step_parts
-from jpdtools.review.lint import Anchor
 from jpdtools.run.adapters import CountObservation, EndState, SettleObservation, StepObservation
 from jpdtools.run.compare import (
     claim_holds,
@@ -24,7 +24,8 @@ from jpdtools.run.compare import (
     proof_holds,
 )
 from jpdtools.run.runner import PlanItem
-from jpdtools.suite.model import CountVerdict, Setup, StepVerdict
+from jpdtools.suite.model import CountVerdict, StepVerdict
+from jpdtools.suite.setup import Setup
 
 
 def setup_rows(setup: Setup) -> str:

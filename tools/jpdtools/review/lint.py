@@ -63,6 +63,7 @@ from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.hidden import find_hidden
 from jpdtools.presets import Presets
 from jpdtools.review import traceability
+from jpdtools.review.anchors import ANCHOR_RE, Anchor, spec_anchors
 from jpdtools.review.case_translations import check_case_translations
 from jpdtools.review.depends import resting_axes
 from jpdtools.review.overrides import read_overrides
@@ -94,22 +95,11 @@ COVERED_PREFIXES = ("capture.", "rep.", "turn.", "end.", "setup.", "play.move", 
 PLAY_SPEC = "play.md"
 COUNT_SPEC = "counting.md"
 COUNT_PREFIX = "count."
-ANCHOR_RE = re.compile(r"\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}")
 RETIRED = "# retired"
 IDS_HEADER = (
     "# Every conformance case id ever used, one a line, append-only (jpd lint checks it).\n"
     "# Never delete a line: mark an id that left the suite with '# retired'.\n"
 )
-
-
-@dataclass(frozen=True)
-class Anchor:
-    """A ``{#anchor}`` in ``spec/*.md`` and the heading (or line) it labels."""
-
-    name: str
-    file: str
-    line: int
-    heading: str
 
 
 @dataclass(frozen=True)
@@ -155,28 +145,6 @@ class LintReport:
     @property
     def ok(self) -> bool:
         return not self.problems
-
-
-# -- spec anchors ------------------------------------------------------------------------------
-
-
-CODE_SPAN_RE = re.compile(r"`[^`]*`")
-
-
-def spec_anchors(spec_dir: Path) -> dict[str, Anchor]:
-    """Every ``{#anchor}`` of ``spec/*.md`` (first occurrence wins); one written in a code span is
-    prose about anchors (`{#oq.N}`), not an anchor."""
-    anchors: dict[str, Anchor] = {}
-    for path in sorted(spec_dir.glob("*.md")):
-        try:
-            lines = read_text_file(path).splitlines()
-        except InputError:
-            continue
-        for n, line in enumerate(lines, 1):
-            for match in ANCHOR_RE.finditer(CODE_SPAN_RE.sub("", line)):
-                heading = ANCHOR_RE.sub("", line).strip().lstrip("#").strip()
-                anchors.setdefault(match.group(1), Anchor(match.group(1), path.name, n, heading))
-    return anchors
 
 
 # -- the ids file ------------------------------------------------------------------------------

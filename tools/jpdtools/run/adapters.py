@@ -23,10 +23,12 @@ from jpdref.rules import Rules
 from jpdref.stones import BLACK, WHITE, Color
 
 from jpdtools.run.features import FEATURES
-from jpdtools.suite.model import CaseAction, CaseAgreement, Expectation, Setup
+from jpdtools.suite.setup import CaseAction, CaseAgreement, Setup
 
 if TYPE_CHECKING:
     from jpdref.counting import Count
+
+    from jpdtools.suite.model import Expectation  # annotations only: jpd play has no case model
 
 
 @dataclass(frozen=True)
@@ -187,7 +189,7 @@ class Limited:
     """The expectation a program is held to, and the claims left out (one line each): what an
     adapter's optional ``limit``/``limit_item`` returns."""
 
-    expectation: Expectation
+    expectation: "Expectation"
     dropped: tuple[str, ...] = ()
 
     @property

@@ -31,10 +31,14 @@ verdicts are incomplete, or this derivation has drifted from the rules).
 """
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from jpdref.rules import Rules
 
-from jpdtools.suite.model import Case, CaseAction, Claim, Expectation, Setup, StepVerdict
+from jpdtools.suite.setup import CaseAction, Setup
+
+if TYPE_CHECKING:  # annotations only: jpd play imports the adapters without the case model
+    from jpdtools.suite.model import Case, Claim, Expectation, StepVerdict
 
 FEATURES: dict[str, str] = {
     "turn-order": "keeps whose turn it is and refuses an action by the side not to move (out-of-turn)",
@@ -94,7 +98,7 @@ def check_features(names: Iterable[str], where: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _refusal_features(claim: Claim, policy: str) -> set[str]:
+def _refusal_features(claim: "Claim", policy: str) -> set[str]:
     if claim.kind not in ("illegal", "void-pass", "forfeit") or not claim.args:
         return set()
     reason = claim.args[0]
@@ -108,7 +112,7 @@ def _refusal_features(claim: Claim, policy: str) -> set[str]:
     return found
 
 
-def _verdict_features(verdicts: Iterable[StepVerdict], policy: str) -> set[str]:
+def _verdict_features(verdicts: "Iterable[StepVerdict]", policy: str) -> set[str]:
     found: set[str] = set()
     for verdict in verdicts:
         for alternative in verdict.alternatives:
@@ -129,7 +133,7 @@ def _action_features(actions: Iterable[CaseAction]) -> set[str]:
     return {ACTION_FEATURE[a.kind] for a in actions if a.kind in ACTION_FEATURE}
 
 
-def features_of(case: Case, rules: Rules, expectation: Expectation) -> frozenset[str]:
+def features_of(case: "Case", rules: Rules, expectation: "Expectation") -> frozenset[str]:
     """Every feature the item ``case`` under ``rules`` (with its chosen ``expectation``) needs."""
     if case.setup is None:
         return frozenset()
@@ -137,7 +141,7 @@ def features_of(case: Case, rules: Rules, expectation: Expectation) -> frozenset
 
 
 def features_of_play(
-    setup: Setup, actions: tuple[CaseAction, ...], rules: Rules, expectation: Expectation
+    setup: Setup, actions: tuple[CaseAction, ...], rules: Rules, expectation: "Expectation"
 ) -> frozenset[str]:
     """:func:`features_of` for a set-up, the actions played on it (history and moves) and the
     verdicts on them (``jpd fuzz`` derives the features of its games with it)."""

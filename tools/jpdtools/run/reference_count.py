@@ -15,7 +15,7 @@ from jpdref.game import Counters, Game
 from jpdref.rules import Rules
 from jpdref.stones import Color
 
-from jpdtools.suite.model import CaseAgreement, CaseCounters, FinalSpec
+from jpdtools.suite.setup import CaseAgreement, CaseCounters, FinalSpec
 
 
 def agreement_of(case: CaseAgreement, geometry: Geometry) -> Agreement:

@@ -31,7 +31,7 @@ from pathlib import Path
 from jpdtools import diskcache
 from jpdtools.diskcache import CacheDirs, cache_dirs
 from jpdtools.errors import case_file_bytes, text_of
-from jpdtools.suite import model
+from jpdtools.suite import model, setup
 from jpdtools.suite.model import Case, CaseFile, LoadErrorSpec
 
 FORMAT = b"jipingdian compiled case file, format 1\n"
@@ -75,13 +75,16 @@ _ALLOWED = diskcache.allowed_classes(
     ("jpdtools.yamlsrc", ("LocStr",)),
     ("fractions", ("Fraction",)),
     (__name__, ("Entry",)),
-    (
-        "jpdtools.suite.model",
-        [
-            name
-            for name, value in vars(model).items()
-            if isinstance(value, type) and is_dataclass(value) and value.__module__ == model.__name__
-        ],
+    *(
+        (
+            module.__name__,
+            [
+                name
+                for name, value in vars(module).items()
+                if isinstance(value, type) and is_dataclass(value) and value.__module__ == module.__name__
+            ],
+        )
+        for module in (model, setup)
     ),
 )
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from jpdref.coords import CoordinateError, Geometry
 
 from jpdtools.errors import InputError, Location
-from jpdtools.suite.model import (
+from jpdtools.suite.setup import (
     COUNTER_KEYS,
     COUNTER_PAIRS,
     CaseAgreement,

@@ -21,7 +21,8 @@ source, not its open questions (those stay pinned by the cases written for them)
 
 from dataclasses import replace
 
-from jpdtools.suite.model import Case, Claim, Expectation, Setup, StepVerdict
+from jpdtools.suite.model import Case, Claim, Expectation, StepVerdict
+from jpdtools.suite.setup import Setup
 
 LARGE = 19
 

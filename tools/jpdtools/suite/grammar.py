@@ -25,8 +25,6 @@ from jpdtools.errors import InputError, Location
 from jpdtools.paths import spec_file
 from jpdtools.suite.model import (
     UNITS,
-    CaseAction,
-    CaseClaim,
     Claim,
     CountClaim,
     CountVerdict,
@@ -36,6 +34,7 @@ from jpdtools.suite.model import (
     SettledVerdict,
     StepVerdict,
 )
+from jpdtools.suite.setup import CaseAction, CaseClaim
 from jpdtools.suite.syntax import Place, RawDiagram, Row, normal_rows, normal_vertex, number
 
 _CODES = {

@@ -20,27 +20,25 @@ from jpdref.rules import AXES, RulesError
 from jpdtools.errors import InputError, Location, case_file_bytes, text_of
 from jpdtools.presets import Presets
 from jpdtools.suite.counting_keys import load_agreement, load_counters, load_settle
-from jpdtools.suite.dsl import Dsl, Verdicts
+from jpdtools.suite.dsl import Dsl
 from jpdtools.suite.model import (
     DECIDED_STATUSES,
     REVIEW_STATUSES,
     Case,
-    CaseAction,
     CaseFile,
     Comment,
     Expectation,
-    FinalSpec,
     LoadErrorSpec,
     QuestionReview,
     Ruling,
-    SettleSpec,
-    Setup,
     Vote,
 )
 from jpdtools.suite.revision import REVIEW_KEYS, REVISION_RE, case_revision
 from jpdtools.suite.selection import SelectorError, parse_selector, resolve
+from jpdtools.suite.setup import CaseAction, FinalSpec, SettleSpec, Setup
 from jpdtools.suite.sgfsetup import read_sgf
 from jpdtools.suite.srcmap import Source
+from jpdtools.suite.verdicts import Verdicts
 from jpdtools.suite.writer import render_diagram
 from jpdtools.yamlsrc import LocDict, LocList, LocStr, load_yaml_text
 

@@ -11,7 +11,7 @@ definition of the language, and the one place that words a syntax error.
 
 import re
 
-from jpdtools.suite.model import CaseAction
+from jpdtools.suite.setup import CaseAction
 from jpdtools.suite.syntax import Place, RawDiagram, Row, Tok, normal_vertex
 
 _WORD = re.compile(r"[^ \t]+")

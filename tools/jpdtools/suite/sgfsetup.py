@@ -15,7 +15,7 @@ from jpdref.coords import Geometry
 from jpdtools.errors import InputError
 from jpdtools.records.sgf import Place, parse_sgf_text
 from jpdtools.suite.dsl import dead_chain
-from jpdtools.suite.model import CaseAction
+from jpdtools.suite.setup import CaseAction
 
 MAX_HANDICAP = 9
 

@@ -10,9 +10,11 @@ import yaml
 from jpdref.coords import GTP_COLUMNS, Geometry
 
 from jpdtools.errors import Location
-from jpdtools.suite.dsl import drawn_chains, verdict_text
-from jpdtools.suite.model import Case, CaseAction, CaseFile, Expectation, SettleSpec, Setup
+from jpdtools.suite.dsl import drawn_chains
+from jpdtools.suite.model import Case, CaseFile, Expectation
+from jpdtools.suite.setup import CaseAction, SettleSpec, Setup
 from jpdtools.suite.sgfsetup import read_sgf
+from jpdtools.suite.verdicts import verdict_text
 
 _MOVES_PER_LINE = 10
 _FOLD_WIDTH = 110  # the columns of a folded text's lines

@@ -51,17 +51,8 @@ from jpdref.stones import Color
 from jpdtools.run.adapters import Observation, ReferenceAdapter
 from jpdtools.run.compare import Judgement, Status, judge, observed_end
 from jpdtools.run.features import features_of_play
-from jpdtools.suite.model import (
-    Case,
-    CaseAction,
-    Claim,
-    CountClaim,
-    CountVerdict,
-    Expectation,
-    FinalSpec,
-    Setup,
-    StepVerdict,
-)
+from jpdtools.suite.model import Case, Claim, CountClaim, CountVerdict, Expectation, StepVerdict
+from jpdtools.suite.setup import CaseAction, FinalSpec, Setup
 
 CLAUSE_OF_REASON = {
     "suicide": "capture.suicide",

@@ -37,7 +37,8 @@ from jpdref.rules import Rules
 from jpdref.stones import Color
 
 from jpdtools.run.adapters import Capabilities, EndState, Observation, StepObservation, sort_vertices
-from jpdtools.suite.model import CaseAction, Expectation, FinalSpec, Setup
+from jpdtools.suite.model import Expectation
+from jpdtools.suite.setup import CaseAction, FinalSpec, Setup
 from jpdtools.verify.gtp import limits, score
 from jpdtools.verify.gtp.client import GarbledReply, GtpClient, GtpError
 from jpdtools.verify.gtp.profiles import GtpProfile

@@ -36,7 +36,8 @@ count claim is dropped, with the reason.
 from dataclasses import replace
 
 from jpdtools.run.adapters import Limited
-from jpdtools.suite.model import CaseAction, CountVerdict, Expectation, FinalSpec, StepVerdict
+from jpdtools.suite.model import CountVerdict, Expectation, StepVerdict
+from jpdtools.suite.setup import CaseAction, FinalSpec
 
 REFEREE_REASONS = frozenset(
     {"out-of-turn", "game-over", "pass-not-allowed", "virtual-not-allowed", "handicap-placement", "off-board"}

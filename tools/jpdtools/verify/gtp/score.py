@@ -27,7 +27,8 @@ from jpdref.rules import Rules
 
 from jpdtools.run.adapters import CountObservation
 from jpdtools.run.reference_count import counters_of
-from jpdtools.suite.model import FinalSpec, decimal_text
+from jpdtools.suite.model import decimal_text
+from jpdtools.suite.setup import FinalSpec
 from jpdtools.verify.gtp.client import GarbledReply, GtpClient
 
 SCORE = re.compile(r"([BW])\+(\d+(?:\.\d+)?)")

@@ -32,7 +32,8 @@ from jpdtools.run.adapters import (
 )
 from jpdtools.run.compare import claim_text
 from jpdtools.run.features import LATER_FEATURES
-from jpdtools.suite.model import CaseAction, Claim, Expectation, SettleVerdicts, Setup, StepVerdict
+from jpdtools.suite.model import Claim, Expectation, SettleVerdicts, StepVerdict
+from jpdtools.suite.setup import CaseAction, Setup
 from jpdtools.verify.jsonl.protocol import (
     CLAIMS,
     COUNT_CLAIMS,

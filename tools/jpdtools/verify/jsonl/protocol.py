@@ -7,7 +7,7 @@ break older harnesses or programs); unknown message types, wrong types and value
 closed lists are errors. ``None`` in an observation means "the program cannot tell".
 
 Version 2 adds the count and settling by play: ``run.final`` (the agreement, counters and the
-dispute to settle, as the case format's :class:`~jpdtools.suite.model.FinalSpec`), and
+dispute to settle, as the case format's :class:`~jpdtools.suite.setup.FinalSpec`), and
 ``result.count`` / ``result.settle`` (:class:`Count`, :class:`Settle`). Numbers that may be
 fractions travel as strings (``"3.5"``, ``"7/2"``). Version 3 adds ``ready.supports.features``:
 the rule features the program has (:data:`jpdtools.run.features.FEATURES`; absent or null: all).
@@ -25,7 +25,7 @@ from typing import Any
 from jpdref.reasons import Reason
 
 from jpdtools.run.features import FEATURES
-from jpdtools.suite.model import CaseAction, CaseAgreement, CaseClaim, CaseCounters, FinalSpec, SettleSpec
+from jpdtools.suite.setup import CaseAction, CaseAgreement, CaseClaim, CaseCounters, FinalSpec, SettleSpec
 
 PROTOCOL_VERSION = 1  # the oldest version: start.protocol
 PROTOCOL_VERSIONS = (1, 2, 3, 4)  # every version this side speaks: start.protocols

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Protocol, TextIO
 
 from jpdtools.run.adapters import CountObservation, EndState, Observation, SettleObservation, StepObservation
-from jpdtools.suite.model import Setup
+from jpdtools.suite.setup import Setup
 from jpdtools.verify.jsonl.protocol import (
     FEATURES_VERSION,
     Count,
