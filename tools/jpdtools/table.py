@@ -6,7 +6,7 @@ are cut, each cell that no longer fits ending in "…". Piped output is never cu
 programs parse stays whole.
 """
 
-import shutil
+import os
 import sys
 import unicodedata
 
@@ -37,7 +37,23 @@ def terminal_width(wide: bool = False) -> int | None:
     (and ``wide`` is not asked for), else None (no limit)."""
     if wide or not sys.stdout.isatty():
         return None
-    return shutil.get_terminal_size((100, 24)).columns
+    return _columns(fallback=100)
+
+
+def _columns(fallback: int) -> int:
+    """The columns :func:`shutil.get_terminal_size` gives (``$COLUMNS``, else the terminal's, else
+    ``fallback``), without importing shutil, which imports the compressors (start-up time)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        columns = 0
+    return columns or fallback
 
 
 def wrap(lines: list[str], width: int | None) -> list[str]:

@@ -64,6 +64,7 @@ SHIPPED = (
     "jpdtools/suite/dsl.py",
     "jpdtools/suite/model.py",
     "jpdtools/suite/quickparse.py",
+    "jpdtools/suite/setup.py",
     "jpdtools/suite/sgfsetup.py",
     "jpdtools/suite/syntax.py",
 )
