@@ -29,7 +29,8 @@ from jpdtools.run.transform import (
     transform_item,
     transforms_of,
 )
-from jpdtools.suite.model import CaseAction, Expectation, Setup
+from jpdtools.suite.model import Expectation
+from jpdtools.suite.setup import CaseAction, Setup
 
 CHEATER = Path(__file__).with_name("cheating_program.py")
 REFERENCE = Path(__file__).with_name("reference_program.py")
@@ -83,7 +84,7 @@ def test_a_rectangle_is_offered_only_what_keeps_its_shape_and_counts_never_swap_
         f"{n}+colours" for n in ("rotate-180", "mirror", "flip")
     }
     assert "7x4" in note
-    from jpdtools.suite.model import FinalSpec
+    from jpdtools.suite.setup import FinalSpec
 
     counted, note = transforms_of(Setup(5, 5, final=FinalSpec()), rules, NOTHING)
     assert len(counted) == 7 and not any(t.swap for t in counted) and "komi is White's" in note

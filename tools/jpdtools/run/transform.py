@@ -40,12 +40,12 @@ from jpdtools.run.adapters import (
     sort_vertices,
 )
 from jpdtools.run.compare import Judgement, judge
-from jpdtools.suite.model import (
+from jpdtools.suite.model import Expectation
+from jpdtools.suite.setup import (
     CaseAction,
     CaseAgreement,
     CaseClaim,
     CaseCounters,
-    Expectation,
     FinalSpec,
     SettleSpec,
     Setup,
