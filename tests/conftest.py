@@ -63,6 +63,7 @@ SLOW_FILES = (
     "test_properties.py",  # random games under every ruleset (Hypothesis)
     "test_collections.py",  # collections refereed in pools, killed and resumed, on a Dask cluster
     "test_status_proofs.py",  # the status prover over every counting case
+    "test_transform_suite.py",  # the reference under every board symmetry and colour swap, whole suite
 )
 
 

@@ -196,3 +196,43 @@ def test_the_reproduce_line_replays_the_transformed_item(capsys):
         )
         steps = [(s["action"], s["effect"], tuple(s["captures"])) for s in observed["steps"]]
         assert steps == [(s.action, s.effect, s.captures) for s in expected.steps], row["reproduce"]
+
+
+def test_sgfmill_stays_ok_under_transforms_and_fails_the_same_items(capsys):
+    """A real library: its bundled expected-failure list holds under transforms, and what it gets
+    wrong does not depend on the orientation or the colours (no deviation found under two seeds)."""
+    pytest.importorskip("sgfmill")
+    status, plain = verify(capsys, "--impl", "sgfmill", "-q")
+    assert status == 0
+    failing = {(r["case"], r["ruleset"]) for r in plain["results"] if r["outcome"] == "expected-failure"}
+    for seed in ("t4", "t5"):
+        status, moved = verify(capsys, "--impl", "sgfmill", "--transform", seed, "-q")
+        assert status == 0, moved["summary"]
+        assert {
+            (r["case"], r["ruleset"]) for r in moved["results"] if r["outcome"] == "expected-failure"
+        } == failing
+        played = [r for r in moved["results"] if r["outcome"] != "skip"]
+        assert len(played) == plain["summary"]["played"] and all(r["transform"] for r in played)
+
+
+def test_the_text_and_html_reports_say_under_which_transform_an_item_was_given(capsys, tmp_path):
+    program = "jsonl:" + shlex.join([sys.executable, str(CHEATER), "wrong"])
+    html = tmp_path / "report.html"
+    args = [
+        "verify",
+        "--impl",
+        program,
+        "--transform",
+        "t6",
+        "--id",
+        "ko.simple.001",
+        "--html",
+        str(html),
+        str(KO),
+    ]
+    assert main(args) == 1
+    out = capsys.readouterr()
+    assert "note: --transform t6" in out.out + out.err
+    assert "given under " in out.out and "reproduce: printf" in out.out
+    page = html.read_text(encoding="utf-8")
+    assert "--transform t6</code>" in page and "given under <code>" in page

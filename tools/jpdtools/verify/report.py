@@ -296,6 +296,8 @@ def _lines(results: Sequence[VerifyResult], outcome: Outcome) -> list[str]:
             continue
         clauses = f"  [{', '.join(r.clauses)}]" if r.clauses else ""
         out.append(f"  {r.name}  {r.result.where}{clauses}")
+        if r.transform and outcome is not Outcome.SKIP:
+            out.append(f"    given under {r.transform} (mismatches name the case's own vertices)")
         out.extend(f"    {m}" for m in r.result.mismatches)
         if r.result.detail and not r.result.mismatches:
             out.append(f"    {r.result.detail}")

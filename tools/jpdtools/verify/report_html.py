@@ -75,6 +75,10 @@ def _item(r: VerifyResult, illustrate: Illustrate | None = None) -> str:
         parts.append(f"<p>listed in the expected failures as <code>{escape(r.expected_failure)}</code></p>")
     if r.limited:
         parts.append(f"<p>not compared: {escape('; '.join(r.limited))}</p>")
+    if r.transform:
+        parts.append(
+            f"<p>given under <code>{escape(r.transform)}</code>: mismatches name the case's own vertices</p>"
+        )
     if illustrate is not None:
         parts.append(illustrate(r))
     if r.transcript:
@@ -100,6 +104,9 @@ def _causes(causes: Sequence[RootCause]) -> str:
             detail += f"<div>then, as consequences (not counted): <code>{escape(shown)}</code></div>"
         if ex.seeds:
             detail += f"<div>seeds: {escape('; '.join(ex.seeds))}</div>"
+        if ex.transform:
+            given = f"given under <code>{escape(ex.transform)}</code>"
+            detail += f"<div>{given} (mismatches name the case's own vertices)</div>"
         if ex.reproduce:
             detail += f"<pre>{escape(ex.reproduce)}</pre>"
         if len(cause.cases) > 1:
@@ -140,12 +147,13 @@ def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrat
     results = list(run.results)
     t = run.timing
     limited = sum(1 for r in results if r.limited and r.outcome is not Outcome.SKIP)
+    transform = f" --transform {escape(run.transform_seed)}" if run.transform_seed is not None else ""
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>jpd verify — {escape(run.implementation)}</title><style>{STYLE}</style></head><body>",
         f"<h1>Compliance report: {escape(run.implementation)}</h1>",
-        f"<p><code>jpd verify --impl {escape(run.impl)}</code> — {escape(summary_line(run))}</p>",
+        f"<p><code>jpd verify --impl {escape(run.impl)}{transform}</code> — {escape(summary_line(run))}</p>",
         *(f"<p>{escape(line)}</p>" for line in suite_lines(run.suite)),
         "<p>A skip never counts as a pass; an open item (an either-verdict matched) is neither.",
         f" {limited} played item(s) were compared without the claims only the harness decides.</p>",
