@@ -399,49 +399,50 @@ def test_dead_stones_area_and_tromp_taylor():
 
 # -- fill-back and overflow (count.fill-back, count.negative-moves, count.theorems T5) -----------
 OVERFLOW = [
-    "..XO.",
-    "XXXO.",
-    "OOOO.",
+    ".X.XO",
+    "XXXXO",
+    "OOOOO",
     ".....",
     "...OO",
 ]
-# Black: 4 stones, territory A5, B5 (2) → area 6. White: 8 stones, territory 11 → area 19.
-# White captured 5 black stones during the game: Black put 9 stones down, White 8.
+# Black: 6 stones, two true eyes A5, C5 (2) → area 8. White: 9 stones, territory 8 → area 17;
+# its inside stones (no neighbour outside its area) are E3, D1, E1.
+# White captured 4 black stones during the game: Black put 10 stones down, White 9.
 
 
 def overflow(rows=OVERFLOW) -> FinalPosition:
-    return position(rows, make_counters(moves=(9, 8), prisoners=(0, 5), last_real_move=BLACK))
+    return position(rows, make_counters(moves=(10, 9), prisoners=(0, 4), last_real_move=BLACK))
 
 
 def test_fill_back_overflow_balanced():
-    # Black owes 5 stones, 2 fit: 3 overflow. White owes none, so it takes 3 inside stones off
-    # (B-class) to leave 3 off the board too (004 做棋(2)): White 目 11 + 3 = 14, Black 0.
-    # Same as (2 − 5) − (11 − 0) = −14, and as Japanese: 2 − (11 + 5).
+    # Black owes 4 stones, 2 fit: 2 overflow. White owes none, so it takes 2 inside stones off
+    # (B-class, lowest-numbered: E3, D1) to leave 2 off the board too (004 做棋(2)): White 目
+    # 8 + 2 = 10, Black 0. Same as (2 − 4) − (8 − 0) = −10, and as Japanese: 2 − (8 + 4).
     c = count_art(overflow(), 0)
-    assert c.overflow == (3, 0)  # carried as data, whatever the steps say
-    assert (c.black.score, c.white.score) == (0, 14)
-    assert count_japanese(overflow(), 0).margin == -14
-    assert c.owner_counts(Why.NEGATIVE_B) == (0, 3, 0)
+    assert c.overflow == (2, 0)  # carried as data, whatever the steps say
+    assert (c.black.score, c.white.score) == (0, 10)
+    assert count_japanese(overflow(), 0).margin == -10
+    assert c.owner_counts(Why.NEGATIVE_B) == (0, 2, 0)
     assert c.owner_counts(Why.FILLED) == (2, 0, 0)
 
 
 def test_fill_back_overflow_unbalanced_literal():
-    # 001 read literally: the 3 stones that do not fit are simply dropped: 0 − 11.
-    assert count_art(overflow(), 0, balance=False).margin == -11
+    # 001 read literally: the 2 stones that do not fit are simply dropped: 0 − 8.
+    assert count_art(overflow(), 0, balance=False).margin == -8
 
 
 def test_fill_back_overflow_equal_stones():
-    # After fill-back and balancing B has 6 stones, W 5; contest difference 9 − 8 = 1: one
-    # A-class move by Black: 5 each. 目 0 − 14 = area (6 − 19) − 1.
+    # After fill-back and balancing B has 8 stones, W 7; contest difference 10 − 9 = 1: one
+    # A-class move by Black: 7 each. 目 0 − 10 = area (8 − 17) − 1.
     c = count_equal_stones(overflow(), 0)
-    assert c.margin == -14
+    assert c.margin == -10
     assert sum(1 for i in c.points if i.board == BLACK) == sum(1 for i in c.points if i.board == WHITE)
 
 
 def test_fill_back_overflow_refused_when_it_cannot_be_balanced():
-    rows = [*OVERFLOW[:4], "....."]  # no White stones inside its own area
+    rows = [*OVERFLOW[:4], "....."]  # one White stone inside its own area (E3) for 2 overflowing
     with pytest.raises(CountingError) as err:
-        count_art(position(rows, make_counters(moves=(9, 6), prisoners=(0, 5))))
+        count_art(position(rows, make_counters(moves=(10, 7), prisoners=(0, 4))))
     assert err.value.code == "overflow"
 
 
@@ -450,7 +451,7 @@ def test_fill_back_keeps_area():
     fp = overflow()
     art = count_art(fp, 0)
     black = sum(1 for i in art.points if i.board == BLACK or (not i.board and i.owner is BLACK))
-    assert black == 2 + 4  # the filled territory + the living stones: area 6
+    assert black == 2 + 6  # the filled eyes + the living stones: area 8
 
 
 def test_unequal_stones_refused():
