@@ -99,6 +99,7 @@ def test_jpd_play_imports_the_engine_the_presets_and_the_adapter_only(tmp_path):
     modules = imported(tmp_path, "play", "--size", "19", "--rules", "chinese", "--moves", "B D4")
     assert ours(modules) == PLAY
     assert never(modules) == []
+    assert "shutil" not in modules  # argparse's help formatter and the table's width import it
 
 
 def test_jpd_play_of_a_diagram_imports_no_more_than_of_a_size(tmp_path):

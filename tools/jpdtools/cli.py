@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from jpdtools.exitcodes import ERROR, INTERRUPTED, NOTHING_SELECTED
+from jpdtools.table import terminal_columns
 
 COMMANDS = {
     "run": "run the conformance suite against the reference implementation",
@@ -131,6 +132,18 @@ def _plain(text: str | None) -> str | None:
     return re.sub(r"\s*\{#[a-z0-9.-]+\}", "", text.replace("``", ""))
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help layout (descriptions as written), as wide as argparse makes it — the
+    terminal's columns less 2 — read by :func:`jpdtools.table.terminal_columns`: argparse's own
+    formatter imports shutil for it, and shutil its compressors, at every argument a parser is given,
+    whether help is asked for or not (start-up time)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width=None) -> None:
+        if width is None:
+            width = terminal_columns(fallback=80) - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 def command_parser(name: str, module) -> argparse.ArgumentParser:
     """The parser of ``jpd NAME``: the module's options, then the options every command shares
     (``-q``, ``-v``) where the module has none of its own, and its examples."""
@@ -138,7 +151,7 @@ def command_parser(name: str, module) -> argparse.ArgumentParser:
         prog=f"jpd {name}",
         description=COMMANDS[name],
         epilog=f"examples:\n{EXAMPLES[name]}" if name in EXAMPLES else None,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     module.add_arguments(parser)
     parser.description = _plain(parser.description)

@@ -37,12 +37,13 @@ def terminal_width(wide: bool = False) -> int | None:
     (and ``wide`` is not asked for), else None (no limit)."""
     if wide or not sys.stdout.isatty():
         return None
-    return _columns(fallback=100)
+    return terminal_columns(fallback=100)
 
 
-def _columns(fallback: int) -> int:
+def terminal_columns(fallback: int) -> int:
     """The columns :func:`shutil.get_terminal_size` gives (``$COLUMNS``, else the terminal's, else
-    ``fallback``), without importing shutil, which imports the compressors (start-up time)."""
+    ``fallback``), without importing shutil, which imports the compressors (start-up time; the
+    help of every ``jpd`` command is laid out with it too, see :class:`jpdtools.cli.HelpFormatter`)."""
     try:
         columns = int(os.environ["COLUMNS"])
     except (KeyError, ValueError):

@@ -58,7 +58,6 @@ from jpdtools.records.verdict import record_agreement, with_record_komi
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (__doc__ or "").split("\n\n", 1)[1]
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "paths",
         nargs="+",

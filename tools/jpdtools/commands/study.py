@@ -28,7 +28,6 @@ from jpdtools.records.study import study
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (__doc__ or "").split("\n\n", 1)[1]
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "paths", nargs="+", metavar="PATH", help="SGF files, folders, globs, .tar.gz/.zip archives"
     )
