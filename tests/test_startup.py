@@ -146,3 +146,21 @@ def test_the_json_of_jpd_play_is_still_printed(tmp_path):
     out = subprocess.run([sys.executable, "-m", "jpdtools.cli", *argv], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["steps"][0]["legal"] is True
+
+
+def test_jpd_explain_loads_only_the_files_naming_the_case():
+    from jpdtools.commands.explain import naming
+    from jpdtools.paths import conformance_dir
+    from jpdtools.run.runner import case_files
+
+    every = case_files([conformance_dir()])
+    chosen = naming([conformance_dir()], "ko.simple.001")
+    assert chosen == [p for p in every if b"ko.simple.001" in p.read_bytes()]
+    assert conformance_dir() / "ko.yaml" in chosen and len(chosen) < len(every)
+
+
+def test_jpd_explain_of_a_mistyped_id_still_names_the_close_ids_of_every_file(capsys):
+    from jpdtools.cli import main
+
+    assert main(["explain", "ko.simple.00"]) == 2
+    assert "did you mean ko.simple.001, ko.simple.002, ko.simple.003?" in capsys.readouterr().err

@@ -59,6 +59,7 @@ from jpdtools.run.compare import (
 )
 from jpdtools.run.runner import (
     PlanItem,
+    case_files,
     default_loader,
     execute_item,
     load_files,
@@ -371,18 +372,43 @@ def find_case(files, case_id: str):
     raise InputError(f"no case with id {case_id!r}{hint}")
 
 
+def naming(paths: list[Path], case_id: str) -> list[Path]:
+    """The case files of ``paths`` whose text names ``case_id`` (a case's id is written in its
+    file), and those that cannot be read (loading them says why)."""
+    word = case_id.encode("utf-8")
+    chosen = []
+    for path in case_files(paths):
+        try:
+            if word not in path.read_bytes():
+                continue
+        except OSError:
+            pass
+        chosen.append(path)
+    return chosen
+
+
+def load_case(paths: list[Path], case_id: str, presets, loader):
+    """The case ``case_id`` and its file (the first file holding it). Only the files naming the
+    id are loaded; when none of them holds the case, every file is, for the message."""
+    files, _ = load_files(naming(paths, case_id), presets, loader)
+    for case_file in files:
+        for case in case_file.cases:
+            if case.id == case_id:
+                return case, case_file
+    files, failures = load_files(paths, presets, loader)
+    try:
+        return find_case(files, case_id)
+    except InputError as err:
+        if not failures:
+            raise
+        message = f"{err.message}; {len(failures)} file(s) could not be loaded, first: {failures[0]}"
+        raise InputError(message) from None
+
+
 def run(args: argparse.Namespace) -> int:
     presets = load_presets()
     loader = default_loader()
-    files, failures = load_files(suite_paths(args, args.path), presets, loader)
-    try:
-        case, case_file = find_case(files, args.id)
-    except InputError as err:
-        if failures:
-            err = InputError(
-                f"{err.message}; {len(failures)} file(s) could not be loaded, first: {failures[0]}"
-            )
-        raise err from None
+    case, case_file = load_case(suite_paths(args, args.path), args.id, presets, loader)
     filters = selection_filters(args.rules, presets, ids=(case.id,))
     plan = make_plan([case_file], presets, filters, loader)
     adapter = ReferenceAdapter()
