@@ -163,7 +163,7 @@ def test_the_reference_passes_every_item_transformed_and_each_row_names_its_tran
     assert status == 0 and report["summary"]["skip"] == 0
     names = {r["transform"] for r in report["results"]}
     assert "colours" in names and any(n.endswith("+colours") for n in names) and "rotate-90" in names
-    again = verify(capsys, "--impl", program, "--transform", "t2", str(KO), str(CAPTURES))[1]
+    again = verify(capsys, "--impl", program, "--transform", "t2", "-j", "2", str(KO), str(CAPTURES))[1]
     assert [r["transform"] for r in again["results"]] == [r["transform"] for r in report["results"]]
 
 

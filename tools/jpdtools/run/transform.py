@@ -445,17 +445,16 @@ def choose(
     refused: list[str] = []
     for t in seeded_order(seed, case_id, ruleset, offered):
         if carries(t, expectation, item, rules, plain, reference):
-            if refused:
-                note = "; ".join(
-                    n for n in (note, f"the reference's verdict changes under {', '.join(refused)}") if n
-                )
-            return Chosen(t, note)
+            return Chosen(t, _refused(note, refused))
         refused.append(t.name)
-    return Chosen(
-        None,
-        note,
-        why=f"the reference's verdict changes under every transform offered ({', '.join(refused)})",
-    )
+    why = "the reference's verdict changes under every transform offered"
+    return Chosen(None, _refused(note, refused), why=why)
+
+
+def _refused(note: str, refused: list[str]) -> str:
+    """``note`` and the transforms drawn before the one chosen, under which the verdict changed."""
+    changed = f"the reference's verdict changes under {', '.join(refused)}" if refused else ""
+    return "; ".join(n for n in (note, changed) if n)
 
 
 def carries(

@@ -35,7 +35,8 @@ How much of the suite the implementation could play: ``played`` (items not skipp
 
 Under ``--transform SEED`` (``transform_seed``), each result names the ``transform`` the program was
 given the item under (``rotate-90``, ``mirror+colours``, ``colours``; null: as written) and its
-``reproduce`` line replays the transformed item.
+``reproduce`` line replays the transformed item; ``transform_note`` says which transforms were not
+drawn for it, and why.
 """
 
 import json
@@ -434,6 +435,7 @@ def result_json(r: VerifyResult) -> dict:
         "clauses": list(r.clauses),
         "reproduce": r.reproduce,
         "transform": r.transform or None,
+        "transform_note": r.transform_note or None,
         "transcript": list(r.transcript),
     }
 
