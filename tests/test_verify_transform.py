@@ -236,3 +236,26 @@ def test_the_text_and_html_reports_say_under_which_transform_an_item_was_given(c
     assert "given under " in out.out and "reproduce: printf" in out.out
     page = html.read_text(encoding="utf-8")
     assert "--transform t6</code>" in page and "given under <code>" in page
+
+
+def test_a_count_that_picks_points_by_number_is_compared_without_the_points_every_transform_moves():
+    """count.territory.001 under jpd-2022 fills back on the lowest-numbered points of a 7x5 board:
+    each of its three symmetries fills others. It is given under one of them all the same, its
+    figures compared and the claims on the points that move left out (and named)."""
+    presets = load_presets()
+    path = conformance_dir() / "count-territory.yaml"
+    plan = plan_paths(
+        [path],
+        presets,
+        selection_filters(["jpd-2022"], presets, ids=("count.territory.001",)),
+        default_loader(),
+    )
+    (item,) = plan.items
+    given = Item(item.case.setup, item.case.history, item.case.moves)
+    chosen = choose("t7", item.case.id, item.ruleset, item.expectation, given, item.rules)
+    assert chosen.transform is not None and chosen.left_out
+    assert "changes under" in chosen.note and "by number" in chosen.dropped[0]
+    narrowed = chosen.narrow(item.expectation)
+    assert narrowed.count == item.expectation.count and len(narrowed.points) <= len(item.expectation.points)
+    kept = {v for line in narrowed.points for v in line.vertices}
+    assert not kept & set(chosen.left_out) and narrowed.points != item.expectation.points

@@ -10,17 +10,23 @@ The program is given the transformed set-up and actions; everything it reports (
 action, captures and board, the end state, the count, the settling stage) is mapped back through
 the inverse transform and judged against the case's own text.
 
-That the verdict carries over is derived, not assumed: :func:`reference_carries` plays the
-transformed item through the reference, maps its observation back and requires the judgement to be
-exactly the judgement of the item as written (same status, same mismatches). A transform is offered
-only where it can hold (:func:`transforms_of`):
+That the verdict carries over is derived, not assumed: :func:`choose` plays each transform offered
+through the reference, in the order the seed draws, maps its observation back and takes the first
+under which the judgement is exactly the judgement of the item as written (same status, same
+mismatches). A transform is offered only where it can hold (:func:`transforms_of`):
 
 * a fixed handicap (``handicap: fixed``) puts Black's stones on points the board's symmetries do
   not all keep (3 stones: upper right, lower left, lower right): only the symmetries mapping that
   set onto itself are offered; a free handicap is placed by ``move`` actions and moves with them;
 * colours are swapped only in an item that does not count or settle (komi is White's, and the komi
-  rules and counters name the side that passed first or moved last) and has no handicap (handicap
-  stones are Black's).
+  rules and counters name the side that passed first or moved last), has no handicap (handicap
+  stones are Black's) and is not played under a halt rule naming a colour (White passes last).
+
+A count that picks points by their number (the points fill-back fills, the basic eye points a group
+keeps, the stone a negative move takes: "the lowest-numbered") picks other points of the same kind
+under a symmetry. Where every transform offered moves such points, the first drawn under which
+only their reasons change is taken, and the claims on those points are left out of the comparison
+(:attr:`Chosen.dropped`).
 """
 
 import hashlib
@@ -39,8 +45,8 @@ from jpdtools.run.adapters import (
     StepObservation,
     sort_vertices,
 )
-from jpdtools.run.compare import Judgement, judge
-from jpdtools.suite.model import Expectation
+from jpdtools.run.compare import Judgement, Status, judge
+from jpdtools.suite.model import Claim, Expectation
 from jpdtools.suite.setup import (
     CaseAction,
     CaseAgreement,
@@ -424,12 +430,37 @@ def _reading_key(geometry: Geometry):
 
 @dataclass(frozen=True)
 class Chosen:
-    """The transform of one item (None: none keeps its verdict, ``why`` says why), and a note of
-    what was left out and why."""
+    """The transform of one item (None: none keeps its verdict, ``why`` says why), a note of what
+    was left out and why, and the points whose count claims are not compared under it
+    (``left_out``: their reasons change under every transform offered)."""
 
     transform: Transform | None
     note: str = ""
     why: str = ""
+    left_out: tuple[str, ...] = ()
+
+    def narrow(self, expectation: Expectation) -> Expectation:
+        """``expectation`` without its claims on the points left out."""
+        return without_points(expectation, self.left_out) if self.left_out else expectation
+
+    @property
+    def dropped(self) -> tuple[str, ...]:
+        """The claims left out, one line (as an adapter's ``limit`` says what it leaves out)."""
+        if not self.left_out or self.transform is None:
+            return ()
+        under = self.transform.name
+        return (f"points {', '.join(self.left_out)}: under {under} the count picks other points by number",)
+
+
+def without_points(expectation: Expectation, vertices: tuple[str, ...]) -> Expectation:
+    """``expectation`` without its ``points`` claims on ``vertices``."""
+    gone = frozenset(vertices)
+    lines = []
+    for line in expectation.points:
+        kept = tuple(v for v in line.vertices if v not in gone)
+        if kept:
+            lines.append(replace(line, vertices=kept))
+    return replace(expectation, points=tuple(lines))
 
 
 def choose(
@@ -441,14 +472,38 @@ def choose(
     offered, note = transforms_of(item.setup, rules, expectation)
     if not offered:
         return Chosen(None, note, why=f"no transform of the item is offered ({note})")
-    plain = judge(expectation, reference.observe(item.setup, item.history, item.moves, rules))
+    observed = reference.observe(item.setup, item.history, item.moves, rules)
+    plain = judge(expectation, observed)
+    order = seeded_order(seed, case_id, ruleset, offered)
     refused: list[str] = []
-    for t in seeded_order(seed, case_id, ruleset, offered):
+    for t in order:
         if carries(t, expectation, item, rules, plain, reference):
             return Chosen(t, _refused(note, refused))
         refused.append(t.name)
+    # No transform keeps every claim. Where only some points' reasons change (a count picks points
+    # by number: fill-back, basic eye points, negative moves), the first drawn is taken without them.
+    for t in order:
+        moved = _moved_points(plain, reference_judgement(t, expectation, item, rules, reference))
+        if moved:
+            narrowed = without_points(expectation, moved)
+            if carries(t, narrowed, item, rules, judge(narrowed, observed), reference):
+                return Chosen(t, _refused(note, refused), left_out=moved)
     why = "the reference's verdict changes under every transform offered"
     return Chosen(None, _refused(note, refused), why=why)
+
+
+def _moved_points(plain: Judgement, derived: Judgement) -> tuple[str, ...]:
+    """The points whose count claims alone make ``derived`` differ from a passing ``plain``
+    (() when anything else differs)."""
+    if plain.status is not Status.PASS or not derived.mismatches:
+        return ()
+    vertices = []
+    for m in derived.mismatches:
+        expected = m.expected
+        if m.label != "point" or not isinstance(expected, Claim) or expected.kind != "point":
+            return ()
+        vertices.append(expected.args[0])
+    return sort_vertices(set(vertices))
 
 
 def _refused(note: str, refused: list[str]) -> str:

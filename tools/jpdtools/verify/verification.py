@@ -44,6 +44,7 @@ from jpdtools.run.adapters import Observation, StepObservation
 from jpdtools.run.compare import CaseResult, Judgement, Status, judge
 from jpdtools.run.runner import PlanItem, case_result
 from jpdtools.run.transform import Chosen, Item, Transform, choose, observation_back, transform_item
+from jpdtools.suite.model import Expectation
 
 MAX_WORKER_RESTARTS = 8
 WORKER_GRACE_SECONDS = 5.0  # for a worker to close its engines and exit
@@ -199,7 +200,7 @@ def _judge_item(
     if case.setup is None or expectation is None or rules is None:
         return Judgement(Status.ERROR, detail="the case has no set-up"), None, (), None
     if transforming is None:
-        return (*_judge_given(item, adapter, None), None)
+        return (*_judge_given(item, adapter, expectation, None), None)
     why_not = adapter.capabilities().unsupported(rules, case.setup, item.features)
     if why_not:  # a transform offered keeps the board's shape: no need to draw one
         return Judgement(Status.SKIP, detail=f"{adapter.name}: {why_not}"), None, (), None
@@ -207,19 +208,20 @@ def _judge_item(
     chosen = choose(transforming.seed, case.id, item.ruleset, expectation, given, rules)
     if chosen.transform is None:
         return Judgement(Status.SKIP, detail=f"--transform: {chosen.why}"), None, (), chosen
-    judgement, observation, dropped = _judge_given(item, adapter, chosen.transform)
+    narrowed = chosen.narrow(expectation)
+    judgement, observation, dropped = _judge_given(item, adapter, narrowed, chosen.transform)
     if judgement.status is Status.SKIP:
         judgement = replace(judgement, detail=f"{judgement.detail} (under {chosen.transform.name})")
-    return judgement, observation, dropped, chosen
+    return judgement, observation, (*chosen.dropped, *dropped), chosen
 
 
 def _judge_given(
-    item: PlanItem, adapter, transform: Transform | None
+    item: PlanItem, adapter, expectation: Expectation, transform: Transform | None
 ) -> tuple[Judgement, object, tuple[str, ...]]:
     """Judge the program's play of the item as written, or under ``transform`` (then what it
-    reports is mapped back before it is judged against the case's text)."""
-    case, expectation, rules = item.case, item.expectation, item.rules
-    assert case.setup is not None and expectation is not None and rules is not None
+    reports is mapped back before it is judged against ``expectation``, the case's text)."""
+    case, rules = item.case, item.rules
+    assert case.setup is not None and rules is not None
     given = Item(case.setup, case.history, case.moves)
     if transform is not None:
         given = transform_item(transform, given)
