@@ -12,7 +12,9 @@ GNU Go is asked about every *counted* position too (a case with a count verdict 
 settled by play first), once with each side to move: a chain the count leaves alive (not marked
 dead by the agreement) that GNU Go calls dead is a position that is not settled (count.status (6):
 no chain counted alive can be captured whoever moves first), unless its explanation says why GNU Go
-is wrong (:func:`unsettled`).
+is wrong (:func:`unsettled`). GNU Go keeps a position's final status for the rest of its run
+whoever is to move, so each side to move has its own engine; answers are kept between runs
+(:mod:`jpdtools.verify.opinion_cache`), and an engine is started only for a position not kept.
 
 An opinion not had is never taken for one: a GNU Go that fails, answers ``?`` or anything but the
 board's vertices to ``final_status_list``, or does not answer in time gives no opinion on the case
@@ -44,8 +46,8 @@ class Opinion:
     board: str  # e.g. "5x5"
     declared_dead: tuple[str, ...]
     declared_seki: tuple[str, ...]
-    gnugo_dead: tuple[str, ...] = ()
-    gnugo_seki: tuple[str, ...] = ()
+    gnugo_dead: tuple[str, ...] = ()  # with Black to move
+    gnugo_seki: tuple[str, ...] = ()  # with Black to move
     skipped: str = ""  # why GNU Go was not asked (a board it cannot play, an engine failure)
     missing: bool = False  # the opinion was to be had and was not (``skipped`` says why)
     prover: str = ""  # the prover's verdict: proven | disproven | undecided | agreement | pending
