@@ -287,19 +287,27 @@ def _unasked(case: Case, presets, statuses: CaseStatuses | None, why: str) -> Op
     return replace(opinion, skipped=why, missing=True)
 
 
-def counts_position(case: Case) -> bool:
-    """Whether ``case`` counts the position its set-up, ``history`` and ``moves`` make: it has a
-    count verdict with a result (or a ``point:`` verdict) and settles no dispute by play first (the
-    count is then made on the settled position, count.settling)."""
+def _counts(case: Case) -> bool:
+    """Whether ``case`` has a count verdict with a result, or a ``point:`` verdict."""
     if case.is_error_case or case.setup is None:
-        return False
-    final = case.setup.final
-    if final is not None and final.settle is not None:
         return False
     return any(
         e.points or (e.count is not None and any(a.kind == "result" for a in e.count.alternatives))
         for e in case.expectations
     )
+
+
+def settles_first(case: Case) -> bool:
+    """Whether ``case`` counts the position a dispute settled by play leaves (count.settling): its
+    statuses are the settling's proof's, not an agreement GNU Go's could be held against."""
+    return _counts(case) and case.setup.final is not None and case.setup.final.settle is not None
+
+
+def counts_position(case: Case) -> bool:
+    """Whether ``case`` counts the position its set-up, ``history`` and ``moves`` make: it has a
+    count verdict with a result (or a ``point:`` verdict) and settles no dispute by play first (the
+    count is then made on the settled position, count.settling)."""
+    return _counts(case) and not settles_first(case)
 
 
 def asked_about(case: Case) -> bool:
@@ -369,10 +377,12 @@ def report(
     found: Sequence[Opinion],
     explanations: dict[str, str] | None = None,
     redrawing: dict[str, str] | None = None,
+    settling: Sequence[str] = (),
 ) -> str:
     """The report a reviewer reads: the disagreements first, each with the prover's verdict and
     its explanation (the committed one, or the case's own reason); then the counted positions GNU
-    Go does not read as settled, each with its explanation (or the redrawing under way)."""
+    Go does not read as settled, each with its explanation (or the redrawing under way), and the
+    ``settling`` cases (ids) not asked about."""
     explanations, redrawing = explanations or {}, redrawing or {}
     declaring = [o for o in found if o.declares]
     asked = [o for o in declaring if not o.skipped]
@@ -402,6 +412,14 @@ def report(
     if skipped:
         lines += ["", "Not asked: " + "; ".join(f"{o.case_id} ({o.skipped})" for o in skipped) + "."]
     lines += _settledness_report(found, explanations, redrawing)
+    if settling:
+        lines += [
+            "",
+            "Not counted here: the cases that settle a dispute by play first (count.settling), whose "
+            "count is made on the position the settling leaves, with the statuses its proof gives: "
+            + ", ".join(settling)
+            + ".",
+        ]
     return "\n".join(lines) + "\n"
 
 
