@@ -102,6 +102,20 @@ def test_a_bracket_inside_a_case_id_needs_the_ruleset_part():
     assert err.value.location.line == 2
 
 
+def test_a_list_may_name_a_variant_the_run_does_not_plan(capsys, tmp_path):
+    listed = tmp_path / "expected-failures.txt"
+    listed.write_text("ko.simple.001[aga:illegal-move=refuse,pass=allowed]\n", encoding="utf-8")
+    path = str(conformance_dir() / "ko.yaml")
+    status = main(["verify", "--impl", impl(), "--expected-failures", str(listed), path])
+    out = capsys.readouterr()
+    assert status == 0, out.err
+    assert "names variants this run does not plan (aga:illegal-move=refuse,pass=allowed)" in out.err + out.out
+    # a ruleset part that is no variant of a preset stays the mistake it almost always is
+    listed.write_text("ko.simple.001[aga:nosuch=1]\n", encoding="utf-8")
+    assert main(["verify", "--impl", impl(), "--expected-failures", str(listed), path]) == 2
+    assert "matches no ruleset" in capsys.readouterr().err
+
+
 def test_every_run_names_its_case_and_failing_items_show_their_clauses_in_html(capsys, tmp_path):
     path = str(conformance_dir() / "ko.yaml")
     status, report = verify_json(capsys, "--impl", impl("--require-case"), path)

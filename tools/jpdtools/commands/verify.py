@@ -35,10 +35,10 @@ from jpdtools.errors import InputError, NothingSelected
 from jpdtools.exitcodes import ERROR, FAILURE, INTERRUPTED, SUCCESS
 from jpdtools.outputs import Output, check_outputs
 from jpdtools.paths import bundled_expected_failures, spec_dir
-from jpdtools.presets import load_presets
+from jpdtools.presets import Presets, load_presets
 from jpdtools.review.anchors import spec_anchors
 from jpdtools.run import report
-from jpdtools.run.runner import default_loader
+from jpdtools.run.runner import default_loader, parse_rules_option
 from jpdtools.verify import verification as verify
 from jpdtools.verify.process import MAX_TIMEOUT, Orphans
 from jpdtools.verify.report import Timing, VerifyRun, format_json, format_junit, format_text, result_json
@@ -213,6 +213,18 @@ def _on_sigterm(signum, frame) -> None:
     raise _Terminated
 
 
+def _names_variant(name: str, presets: Presets) -> bool:
+    """Whether an expected-failure line's ruleset part names a variant of a preset
+    (``aga:pass=allowed``): a list may excuse items of a variant the run does not plan."""
+    if ":" not in name or any(c in name for c in "*?["):
+        return False
+    try:
+        parse_rules_option([name], presets)
+    except InputError:
+        return False
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
     _check(args)
     _check_outputs(args)
@@ -224,7 +236,15 @@ def run(args: argparse.Namespace) -> int:
     listed, listed_note = _expected_list(args)
     notes = _notes(args, presets.names) + plan.notes()
     notes += (listed_note,) if listed_note else ()
-    expected = verify.load_expected_failures(listed, names)
+    expected = verify.load_expected_failures(
+        listed, names, functools.partial(_names_variant, presets=presets)
+    )
+    unplanned = sorted({r for _, r, _, _ in expected.patterns if _names_variant(r, presets)} - set(names))
+    if unplanned:
+        notes += (
+            f"the expected-failure list names variants this run does not plan ({', '.join(unplanned)}): "
+            "its lines excuse nothing unless --rules asks for them",
+        )
     suite = selected_suite(args)
     items = [i for i in plan.items if i.rules is not None]  # error cases test jpd's loader, not the impl
     if engine_rules is not None:  # a GTP engine asked about its own rules only: nothing else planned

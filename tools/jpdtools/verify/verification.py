@@ -92,7 +92,10 @@ class ExpectedFailures:
 
 
 def parse_expected_failures(
-    text: str, path: str = "<expected-failures>", rulesets: Sequence[str] | None = None
+    text: str,
+    path: str = "<expected-failures>",
+    rulesets: Sequence[str] | None = None,
+    is_variant: Callable[[str], bool] | None = None,
 ) -> ExpectedFailures:
     """Parse an expected-failure list. Raises InputError naming the bad line.
 
@@ -100,7 +103,9 @@ def parse_expected_failures(
     glob. When a line ends with ``]``, its **last** bracket group is the ruleset part; a ``[…]``
     inside a case id (``ko.simple.00[1-3]``) therefore needs a ruleset part after it
     (``ko.simple.00[1-3][*]``). Given the preset names (``rulesets``), a ruleset part that
-    matches none of them is an error naming the line — it is almost always that mistake."""
+    matches none of them is an error naming the line — it is almost always that mistake — unless
+    ``is_variant`` says it names a variant of a preset (``aga:pass=allowed``): such a line is
+    kept, and excuses nothing in a run that does not plan that variant."""
     patterns = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -114,7 +119,11 @@ def parse_expected_failures(
             if not bracket or not head or not tail[:-1]:
                 raise InputError(f"expected case-id[ruleset], got {line!r}", Location(path, n, 1))
             case_glob, rules_glob = head, tail[:-1]
-            if rulesets is not None and not any(fnmatch.fnmatchcase(r, rules_glob) for r in rulesets):
+            if (
+                rulesets is not None
+                and not any(fnmatch.fnmatchcase(r, rules_glob) for r in rulesets)
+                and not (is_variant is not None and is_variant(rules_glob))
+            ):
                 raise InputError(
                     f"[{rules_glob}] matches no ruleset: the last [...] of a line is the ruleset part "
                     f"(for a bracket inside a case id, add one: {line}[*])",
@@ -126,11 +135,15 @@ def parse_expected_failures(
     return ExpectedFailures(tuple(patterns), path)
 
 
-def load_expected_failures(path: Path | None, rulesets: Sequence[str] | None = None) -> ExpectedFailures:
+def load_expected_failures(
+    path: Path | None,
+    rulesets: Sequence[str] | None = None,
+    is_variant: Callable[[str], bool] | None = None,
+) -> ExpectedFailures:
     if path is None:
         return ExpectedFailures()
     text = read_text_file(path, "the expected-failure list")
-    return parse_expected_failures(text, str(path), rulesets)
+    return parse_expected_failures(text, str(path), rulesets, is_variant)
 
 
 # -- outcomes ----------------------------------------------------------------------------------
