@@ -1,7 +1,7 @@
 """The ``status-proof`` section of a case page: how each status the agreement declares is known.
 (spec/counting.md#count.status)
 
-A counting case's dead stones, seki and one-sided claims are proven by :mod:`jpdtools.proof`
+A counting case's dead stones, seki and claims are proven by :mod:`jpdtools.proof`
 (through :func:`jpdtools.review.statuses.prove_case`, whose cache ``jpd lint`` shares), or agreed
 on purpose (``status-proof: agreement``, with the case's reason), or not proven yet
 (``pending``). The section says which, in the book's language, and shows the proof itself: for
@@ -17,9 +17,17 @@ from jpdtools.book.lang.glossary import cell_text
 from jpdtools.book.page import esc
 from jpdtools.book.svg import Picture, board_svg
 from jpdtools.presets import Presets
-from jpdtools.proof.status import ONE_SIDED, SEKI, ChainProof, Position, StatusProof
+from jpdtools.proof.status import KO, ONE_SIDED, SEKI, ChainProof, Position, StatusProof
 from jpdtools.proof.tree import MoveNode
-from jpdtools.review.statuses import PROOF_RULESET, declared, one_sided_claims, position_of, prove_case
+from jpdtools.review.statuses import (
+    PROOF_RULESET,
+    declared,
+    declares,
+    ko_claims,
+    one_sided_claims,
+    position_of,
+    prove_case,
+)
 from jpdtools.suite.model import Case
 
 LINE_PLIES = 4
@@ -122,8 +130,8 @@ def _spaced(left: str, right: str) -> str:
 
 def _status_title(status: StatusProof, lang: Language) -> str:
     marks = " ".join(c[0] if len(c) == 1 else f"{c[0]} (+{len(c) - 1})" for c in status.chains)
-    if status.status == ONE_SIDED:
-        name = lang.s("proof.status.one-sided", side=lang.s("owner." + status.claimer), point=marks)
+    if status.status in (ONE_SIDED, KO):
+        name = lang.s(f"proof.status.{status.status}", side=lang.s("owner." + status.claimer), point=marks)
     else:
         name = lang.s("proof.status." + status.status, marks=marks)
     verdict = {True: "proven", False: "disproven", None: "undecided"}[status.holds]
@@ -151,7 +159,9 @@ def _overview(position: Position, case: Case, lang: Language) -> tuple[str, str]
             ch = "." if c is None else "X" if c is Color.BLACK else "O"
             row += ch.lower() if ch != "." and geometry.to_gtp(p) in dead else ch
         rules_rows.append(row)
+    kos = ko_claims(case)
     owners = tuple((vertex, claimer, "one-sided") for claimer, vertex in claims)
+    owners += tuple((vertex, claimer, "claimed") for claimer, vertex in kos)
     caption = []
     if dead:
         caption.append(lang.s("proof.caption.dead", stones=" ".join(sorted(dead_marks))))
@@ -159,6 +169,8 @@ def _overview(position: Position, case: Case, lang: Language) -> tuple[str, str]
         caption.append(lang.s("proof.caption.seki", stones=" ".join(seki_marks)))
     for claimer, vertex in claims:
         caption.append(lang.s("proof.caption.one-sided", side=lang.s("owner." + claimer), point=vertex))
+    for claimer, vertex in kos:
+        caption.append(lang.s("proof.caption.ko", side=lang.s("owner." + claimer), point=vertex))
     markers = tuple(("s", vertex) for vertex in seki_marks)
     picture = Picture("/".join(rules_rows), owners=owners, markers=markers, label=lang.s("proof.position"))
     return board_svg(picture, lang), lang.s("list.semi").join(caption)
@@ -166,8 +178,7 @@ def _overview(position: Position, case: Case, lang: Language) -> tuple[str, str]
 
 def status_proof_section(case: Case, presets: Presets, lang: Language) -> str:
     """The section (``<section id="status-proof">``), or "" for a case that declares no status."""
-    dead_marks, seki_marks = declared(case)
-    if not (dead_marks or seki_marks or one_sided_claims(case)):
+    if not declares(case):
         return ""
     head = f'<section id="status-proof" class="status-proof"><h2>{lang.t("proof.heading")}</h2>'
     kind, why = case.status_proof
@@ -191,6 +202,10 @@ def status_proof_section(case: Case, presets: Presets, lang: Language) -> str:
     for status in statuses.proofs:
         out.append(f"<h3>{_status_title(status, lang)}</h3>")
         out += [f'<p class="proof-problem">{lang.fallback(p)}</p>' for p in status.problems]
+        if status.status == KO and status.holds:
+            side = lang.s("owner." + status.claimer)
+            text = lang.s("proof.ko.shape", side=side, point=status.chains[0][0])
+            out.append(f'<p><span class="proof-mark">✓</span> {esc(text)}</p>')
         for chain in status.proofs:
             out.append(f'<div class="proof-chain"><p>{_chain_text(chain, lang)}</p>')
             before = ()
@@ -216,7 +231,7 @@ def status_proof_summary(case: Case, presets: Presets, lang: Language) -> str:
     """One line for the top of the page — whether the declared statuses are proven, agreed on
     purpose or not proven yet — linking to the section; "" for a case that declares none. So a
     page never shows its verdicts over an unproven diagram without saying so."""
-    if not (any(declared(case)) or one_sided_claims(case)):
+    if not declares(case):
         return ""
     kind, _ = case.status_proof
     if kind:

@@ -27,7 +27,7 @@ from jpdtools.proof.region import region
 from jpdtools.proof.search import TWO_EYES, CaptureAnswer, CaptureSearch
 from jpdtools.proof.tree import MoveNode
 
-DEAD, ALIVE, SEKI, ONE_SIDED = "dead", "alive", "seki", "one-sided"
+DEAD, ALIVE, SEKI, ONE_SIDED, KO = "dead", "alive", "seki", "one-sided", "ko"
 DEFAULT_BUDGET = 6_000
 ESCALATION = 10
 """A search undecided within the budget runs once more with this many times the budget (the few
@@ -110,11 +110,11 @@ class StatusProof:
     """The proof of one declared status for a set of chains: every chain proof, and what else the
     definition needs that failed (``problems``, e.g. a seki chain with no shared liberty)."""
 
-    status: str  # dead | alive | seki | one-sided
-    chains: tuple[tuple[str, ...], ...]  # one-sided: the claimed point
-    proofs: tuple[ChainProof, ...]
+    status: str  # dead | alive | seki | one-sided | ko
+    chains: tuple[tuple[str, ...], ...]  # one-sided, ko: the claimed point
+    proofs: tuple[ChainProof, ...]  # ko: none (its shape is the proof, :mod:`.ko`)
     problems: tuple[str, ...] = ()
-    claimer: str = ""  # one-sided: "B" | "W"
+    claimer: str = ""  # one-sided, ko: "B" | "W"
 
     @property
     def holds(self) -> bool | None:

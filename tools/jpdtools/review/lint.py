@@ -37,7 +37,7 @@
 * **19×19 coverage** — each of those clauses is also cited by a case on a 19×19 board, so that an
   engine that plays only 19×19 is tested on every clause (``conformance/board19.yaml`` holds
   small cases moved into the corner of a 19×19 board: :mod:`jpdtools.suite.enlarge`);
-* **status** — every dead and seki mark of a counting case's agreement is proven on its board
+* **status** — every dead and seki mark and every claim of a counting case's agreement is proven on its board
   (:mod:`.statuses`, spec/counting.md#count.status), or the case says ``status-proof: agreement``
   with the reason;
 * **zh** — every case has its Chinese title, and its Chinese note where it has a note
@@ -707,14 +707,15 @@ def check_statuses(proven: Sequence[CaseStatuses]) -> list[Problem]:
             if proof.holds is True:
                 continue
             marks = " ".join(c[0] for c in proof.chains)
+            what = f"{proof.status} {marks}"
             if proof.claimer:
-                marks = f"{proof.claimer} {marks}"
+                what = f"claim '{proof.claimer} {proof.status} {marks}'"
             verdict = "is not proven" if proof.holds is None else "is disproven"
             why = "; ".join(proof.failures())
             problems.append(
                 Problem(
                     "status",
-                    f"{case.case_id}: {proof.status} {marks} {verdict} ({why}); redraw the position, or say "
+                    f"{case.case_id}: {what} {verdict} ({why}); redraw the position, or say "
                     "'status-proof: {agreement: why}' if the case is false as Go on purpose",
                     case.location,
                 )

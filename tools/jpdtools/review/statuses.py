@@ -5,7 +5,8 @@ proves them on the position the agreement talks about (the set-up, then ``histor
 with :mod:`jpdtools.proof` under the proof ruleset (:data:`PROOF_RULESET`): each dead chain is
 captured against any defence and each seki chain cannot be captured, whoever moves first, and each
 seki chain has a liberty on a point both colours border, and each one-sided claim of the agreement
-holds (the claimer can fill the point and live, the opponent cannot). A case built to test what an *agreement*
+holds (the claimer can fill the point and live, the opponent cannot), and each ko claim names a ko
+the claimer holds (:mod:`jpdtools.proof.ko`: its shape is the proof). A case built to test what an *agreement*
 does, whatever the board says, carries ``status-proof: {agreement: why}`` instead
 (spec/case-format.md#format.status-proof). A case whose statuses are known not to be proven yet
 may say ``{pending: why}`` while its diagram is redrawn, but the suite does not pass with it: like a
@@ -27,6 +28,7 @@ from jpdref.rules import Rules
 from jpdtools import diskcache
 from jpdtools.errors import Location
 from jpdtools.presets import Presets
+from jpdtools.proof.ko import ko_claim, ko_stone
 from jpdtools.proof.status import DEFAULT_BUDGET, ChainProof, Position, StatusProof, StatusProver
 from jpdtools.proof.tree import MoveNode
 from jpdtools.run.adapters import _action
@@ -79,6 +81,21 @@ def one_sided_claims(case: Case) -> tuple[tuple[str, str], ...]:
     if final is None:
         return ()
     return tuple((c.color, c.vertex) for c in final.agreement.claims if c.kind == "one-sided")
+
+
+def ko_claims(case: Case) -> tuple[tuple[str, str], ...]:
+    """The ko claims a case's agreement makes, as (claimer, vertex) (count.status (5)); () for a
+    case that settles a dispute by play first (its claims are what the play settles:
+    spec/counting.md#count.settling)."""
+    final = case.setup.final if case.setup is not None else None
+    if final is None or final.settle is not None:
+        return ()
+    return tuple((c.color, c.vertex) for c in final.agreement.claims if c.kind == "ko")
+
+
+def declares(case: Case) -> bool:
+    """Whether the case's agreement declares anything the suite proves: a status or a claim."""
+    return any(declared(case)) or bool(one_sided_claims(case)) or bool(ko_claims(case))
 
 
 def position_of(case: Case, rules: Rules) -> Position:
@@ -213,7 +230,7 @@ def _proved(position: Position, rules: Rules, dead, seki, claims, budget: int) -
 def prove_case(case: Case, presets: Presets, budget: int = DEFAULT_BUDGET) -> CaseStatuses:
     dead, seki = declared(case)
     claims = one_sided_claims(case)
-    if not (dead or seki or claims):
+    if not declares(case):
         return CaseStatuses(case.id, location=case.location)
     kind, why = case.status_proof
     if kind == "agreement":
@@ -223,7 +240,8 @@ def prove_case(case: Case, presets: Presets, budget: int = DEFAULT_BUDGET) -> Ca
     rules = presets.get(PROOF_RULESET)
     try:
         position = position_of(case, rules)
-        proofs = _proved(position, rules, dead, seki, claims, budget)
+        proofs = _proved(position, rules, dead, seki, claims, budget) if dead or seki or claims else ()
+        proofs += tuple(ko_claim(position, vertex, claimer) for claimer, vertex in ko_claims(case))
     except ValueError as err:
         return CaseStatuses(case.id, error=str(err), location=case.location)
     return CaseStatuses(case.id, proofs, location=case.location)
@@ -236,12 +254,7 @@ def prove_files(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[CaseStatuses]:
     """The statuses of every case that declares some, proven; ``progress(done, total)`` after each."""
-    cases = [
-        case
-        for f in files
-        for case in f.cases
-        if not case.is_error_case and (any(declared(case)) or one_sided_claims(case))
-    ]
+    cases = [case for f in files for case in f.cases if not case.is_error_case and declares(case)]
     proven = []
     for n, case in enumerate(cases, 1):
         proven.append(prove_case(case, presets, budget))
@@ -291,23 +304,16 @@ def in_atari(case: Case, rules: Rules) -> tuple[str, ...]:
 
 def _claimed_ko(chain, position: Position, board, kos: set[tuple[str, str]]) -> bool:
     """Whether a chain in atari is a ko left on the board that the agreement claims (count.status
-    (6), OQ-62): one stone whose only liberty P is claimed ``C ko P`` by the stone's owner C, and
-    whose capture at P is a ko capture — every other neighbour of P is C's and keeps a liberty
-    besides P, so the capturing stone takes this one stone and is left in atari on its point."""
-    if len(chain.stones) != 1:
+    (6), OQ-62): the one stone in atari on a point P that the stone's owner C claims ``C ko P``,
+    P being a ko C holds (:func:`jpdtools.proof.ko.ko_problem`: the opponent's retake at P takes
+    this stone alone and stands in atari on its point)."""
+    if len(chain.stones) != 1 or len(chain.libs) != 1:
         return False
     [stone], [point] = chain.stones, chain.libs
-    geometry = position.geometry
     color = position.stones[stone]
-    if (color.name[0], geometry.to_gtp(point)) not in kos:
+    if (color.name[0], position.geometry.to_gtp(point)) not in kos:
         return False
-    for n in geometry.neighbours[point]:
-        if n == stone:
-            continue
-        other = board.chain[n]
-        if other is None or position.stones.get(n) != color or other.libs == {point}:
-            return False
-    return True
+    return ko_stone(position, board, point, color) == stone
 
 
 def unsettled_files(files: Sequence[CaseFile], presets: Presets) -> list[Unsettled]:
