@@ -9,6 +9,7 @@ import resource
 import subprocess
 import sys
 import textwrap
+import unicodedata
 
 import pytest
 from jpdtools.book.page import esc
@@ -130,6 +131,18 @@ def test_the_book_shows_a_hidden_character_as_its_code_point():
     assert made_visible("a\nb\tc\u200bd") == "a\nb\tc⟦U+200B⟧d"
     assert made_visible("计枰点 ·") == "计枰点 ·"
     assert hidden_character("ok\nno", multiline=False) == "U+000A a control character at character 3"
+
+
+def test_every_code_point_is_shown_as_the_categories_say():
+    every = "".join(chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF)
+
+    def shown(ch: str) -> str:
+        hidden = ch not in "\n\t" and unicodedata.category(ch) in {"Cc", "Cf", "Zl", "Zp"}
+        return f"⟦U+{ord(ch):04X}⟧" if hidden else ch
+
+    one_by_one = "".join(shown(ch) for ch in every)
+    assert made_visible(every) == one_by_one
+    assert made_visible("a\u2028b\u2029c\x00") == "a⟦U+2028⟧b⟦U+2029⟧c⟦U+0000⟧"
 
 
 def test_a_built_book_holds_no_hidden_character(tmp_path):

@@ -8,9 +8,13 @@ into); in a case's text they would reach every page of the book. No Go rule text
 only ones a text may hold are the line break and the tab of a multi-line text.
 """
 
+import functools
+import re
+import sys
 import unicodedata
 
 _CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+_ALLOWED_IN_TEXT = "\n\t"
 
 
 def find_hidden(text: str, multiline: bool = False) -> tuple[int, str] | None:
@@ -30,12 +34,25 @@ def hidden_character(text: str, multiline: bool = False) -> str:
     return f"{found[1]} at character {found[0] + 1}" if found else ""
 
 
+@functools.cache
+def hidden_in_text() -> re.Pattern[str]:
+    """One character of the categories above but a line break or a tab, as a regular expression
+    (its class is read from :mod:`unicodedata`, so it is the same set :func:`find_hidden` tests)."""
+    ranges: list[tuple[int, int]] = []
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        if ch in _ALLOWED_IN_TEXT or unicodedata.category(ch) not in _CATEGORIES:
+            continue
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1] = (ranges[-1][0], code)
+        else:
+            ranges.append((code, code))
+    return re.compile("[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in ranges) + "]")
+
+
 def made_visible(text: str) -> str:
     """``text`` with every character a reader cannot see (but line breaks and tabs) written as
     its code point, ``⟦U+202E⟧``: what a page shows of a text that holds one."""
     if text.isprintable():  # the usual case, at C speed: no control or format character
         return text
-    return "".join(
-        f"⟦U+{ord(ch):04X}⟧" if ch not in "\n\t" and unicodedata.category(ch) in _CATEGORIES else ch
-        for ch in text
-    )
+    return hidden_in_text().sub(lambda m: f"⟦U+{ord(m.group()):04X}⟧", text)
