@@ -508,6 +508,23 @@ def test_a_claim_on_a_point_that_is_no_ko_is_a_lint_error(rows, claim, why):
     assert f"test.wall: claim '{claim}' is disproven ({why}" in str(problem)
 
 
+def test_the_book_shows_a_ko_claim_proven_by_its_shape_in_both_editions():
+    import html
+
+    from jpdtools.book.lang import EN, ZH
+    from jpdtools.book.statusproof import status_proof_section
+
+    [case] = claim_file(KO_ROWS, "W ko D3").cases
+    english = html.unescape(status_proof_section(case, PRESETS, EN))
+    assert "White's ko point D3 (单劫不粘)" in english and "proven" in english
+    assert "D3 is a ko White holds, and its shape is the proof" in english
+    assert "The prover plays the position" not in english  # no search was made
+    chinese = status_proof_section(case, PRESETS, ZH)
+    assert "白的劫点 D3（单劫不粘）" in chinese and "D3 是白持有的劫" in chinese
+    [false] = claim_file(DAME_ROWS, "B ko D3").cases
+    assert "disproven" in status_proof_section(false, PRESETS, EN)
+
+
 def test_a_ko_claim_on_a_point_occupied_after_the_moves_is_a_lint_error():
     # with moves the loader does not see the final board (count.territory.017): the proof does
     proven = prove_files([claim_file(KO_ROWS, "W ko C3", moves="B pass W pass")], PRESETS)

@@ -197,7 +197,9 @@ def status_proof_section(case: Case, presets: Presets, lang: Language) -> str:
     for status in statuses.proofs:
         if status.status not in (SEKI, ONE_SIDED):
             dead |= {v for chain in status.chains for v in chain}
-    out = [head, f"<p>{lang.t('proof.intro')}</p>"]
+    out = [head]
+    if any(status.status != KO for status in statuses.proofs):  # a ko claim's proof is no search
+        out.append(f"<p>{lang.t('proof.intro')}</p>")
     out.append(f'<figure class="proof-position">{board}<figcaption>{esc(caption)}</figcaption></figure>')
     for status in statuses.proofs:
         out.append(f"<h3>{_status_title(status, lang)}</h3>")
