@@ -195,7 +195,7 @@ def status_proof_section(case: Case, presets: Presets, lang: Language) -> str:
     board, caption = _overview(position, case, lang)
     dead = set()
     for status in statuses.proofs:
-        if status.status not in (SEKI, ONE_SIDED):
+        if status.status not in (SEKI, ONE_SIDED, KO):
             dead |= {v for chain in status.chains for v in chain}
     out = [head]
     if any(status.status != KO for status in statuses.proofs):  # a ko claim's proof is no search
