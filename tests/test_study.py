@@ -110,9 +110,9 @@ def test_an_overflow_is_read_from_the_count_not_its_steps():
     from jpdref.counting.equal_stones import count_art
     from test_counting import overflow
 
-    fp = overflow()  # Black owes 5 stones, 2 fit: 3 overflow (tests/test_counting.py)
+    fp = overflow()  # Black owes 4 stones, 2 fit: 2 overflow (tests/test_counting.py)
     count = count_art(fp, 0)
-    assert count.overflow == (3, 0) and "fill-back overflow" in _terms(fp, Fraction(0), count)
+    assert count.overflow == (2, 0) and "fill-back overflow" in _terms(fp, Fraction(0), count)
     silent = replace(count, steps=())  # no word of it in the steps: still an overflow
     assert "fill-back overflow" in _terms(fp, Fraction(0), silent)
     worded = replace(count, overflow=(0, 0), steps=("overflow",))  # the word alone is not one
