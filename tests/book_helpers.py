@@ -10,14 +10,30 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from jpdtools.book.build import build
-from jpdtools.paths import spec_dir
+from jpdtools.paths import conformance_dir, spec_dir
 from jpdtools.presets import load_presets
+from jpdtools.records.sources import find_sources, read_records
+from jpdtools.records.study import study
 from jpdtools.run.runner import Filters, default_loader
 
+SAMPLE = Path(__file__).resolve().parents[1] / "benchmarks" / "corpus" / "gnugo-sample.tar.xz"
+THREE_FILES = ("ko.yaml", "count-area.yaml", "settling.yaml")
 
-def build_book(out: Path, paths: list[Path], filters: Filters | None = None, pdf: bool = False):
+
+def build_book(out: Path, paths: list[Path], filters: Filters | None = None, pdf: bool = False, studied=None):
     loader = default_loader()
-    return build(out, paths, spec_dir(), load_presets(), loader, filters or Filters(), pdf=pdf)
+    return build(out, paths, spec_dir(), load_presets(), loader, filters or Filters(), studied, pdf=pdf)
+
+
+def build_studied_book(out: Path) -> Path:
+    """Both editions of a book of three case files (ko, counting by area, settling) with a study of
+    the shipped sample of finished games under three rulesets: every kind of page the book writes."""
+    presets = load_presets()
+    rulesets = [presets.get(n) for n in ("chinese", "japanese", "jpd-2022")]
+    items = ((r.key, r.data) for r in read_records(find_sources([str(SAMPLE)])))
+    result = study(items, rulesets, "record").as_json() | {"komi_source": "record", "source_errors": []}
+    build_book(out, [conformance_dir() / f for f in THREE_FILES], studied=result)
+    return out
 
 
 @dataclass

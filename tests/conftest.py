@@ -41,6 +41,45 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     config.option.numprocesses = "auto"
 
 
+# Test files whose tests share an expensive module- or session-scoped fixture (a built book, a
+# study, an export of the whole suite, an engine): a fixture is built once in each worker that runs
+# a test asking for it, so the tests of one group are sent to one worker. Files that share one
+# fixture (conftest.py's three_file_book) are one group.
+SHARED_FIXTURE_GROUPS = {
+    "test_book.py": "the whole suite's book",
+    "test_book_editions.py": "three_file_book",
+    "test_book_screens_chromium.py": "three_file_book",
+    "test_book_chromium.py": "the browser book",
+    "test_book_pdf.py": "the printed book",
+    "test_playground_chromium.py": "the playground's site",
+    "test_export.py": "the suite exported",
+    "test_study.py": "the sample studied",
+    "test_verify_leela.py": "Leela Zero's network",
+    "test_fuzz.py": "Leela Zero's network (fuzz)",
+    "test_attacks_signals.py": "the games of the signals",
+}
+
+
+def _scope_of(nodeid: str) -> str:
+    """The unit of work of a test: its group (SHARED_FIXTURE_GROUPS), or itself."""
+    name = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+    return SHARED_FIXTURE_GROUPS.get(name, nodeid)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """With xdist's default `--dist load`: each test a unit of work on its own, but the tests of
+    one SHARED_FIXTURE_GROUPS group one unit (another `--dist` is xdist's own)."""
+    if config.getoption("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedFixtureScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _scope_of(nodeid)
+
+    return SharedFixtureScheduling(config, log)
+
+
 # Slow tests (a real browser, engine or build, seconds each): marked, so that `pytest -m "not slow"`
 # gives a quick check; `pytest` and CI run them all. docs/contributors.md lists the slowest.
 SLOW_FILES = (
@@ -71,6 +110,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def three_file_book(tmp_path_factory) -> Path:
+    """The book of book_helpers.build_studied_book, built once for the test files that read it
+    (one group of SHARED_FIXTURE_GROUPS, so one worker builds it)."""
+
+    from book_helpers import build_studied_book
+
+    return build_studied_book(tmp_path_factory.mktemp("three-file-book") / "book")
 
 
 @dataclass(frozen=True)

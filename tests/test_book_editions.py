@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-from book_helpers import build_book
 from jpdtools.book.font import FONT_FILE, LICENCE_FILE, find_source
 from jpdtools.book.lang import CATALOGUES, EN, ZH, missing
 from jpdtools.book.lang.glossary import REFUSALS, cell_text
@@ -20,12 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOK_CODE = ROOT / "tools" / "jpdtools" / "book"
 
 
-@pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    out = tmp_path_factory.mktemp("editions") / "book"
-    files = ("ko.yaml", "count-area.yaml", "settling.yaml")
-    build_book(out, [conformance_dir() / f for f in files])
-    return out
+@pytest.fixture
+def book(three_file_book):  # tests/conftest.py (one xdist group with the other file that reads it)
+    return three_file_book
 
 
 def pages(edition: Path) -> set[str]:

@@ -12,12 +12,6 @@ from pathlib import Path
 
 import pytest
 from chromium_driver import Browser, chromium_or_skip
-from jpdtools.book.build import build
-from jpdtools.paths import conformance_dir, spec_dir
-from jpdtools.presets import load_presets
-from jpdtools.records.sources import find_sources, read_records
-from jpdtools.records.study import study
-from jpdtools.run.runner import Filters, default_loader
 
 ARTEFACTS = Path(os.environ.get("TEST_ARTEFACTS", Path(__file__).resolve().parent.parent / "test-artefacts"))
 SAMPLE = Path(__file__).resolve().parents[1] / "benchmarks" / "corpus" / "gnugo-sample.tar.xz"
@@ -49,18 +43,9 @@ KINDS = {  # every kind of page the book writes (a test below holds the book to 
 }
 
 
-@pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    presets = load_presets()
-    rulesets = [presets.get(n) for n in ("chinese", "japanese", "jpd-2022")]
-    items = ((r.key, r.data) for r in read_records(find_sources([str(SAMPLE)])))
-    result = study(items, rulesets, "record").as_json() | {"komi_source": "record", "source_errors": []}
-    out = tmp_path_factory.mktemp("screens") / "book"
-    files = ("ko.yaml", "count-area.yaml", "settling.yaml")
-    build(
-        out, [conformance_dir() / f for f in files], spec_dir(), presets, default_loader(), Filters(), result
-    )
-    return out
+@pytest.fixture
+def book(three_file_book):  # tests/conftest.py (one xdist group with the other file that reads it)
+    return three_file_book
 
 
 def page_kinds(edition: Path) -> dict[str, str]:
