@@ -6,6 +6,7 @@ Pages of both editions are rendered to PNG (pdftoppm) in $TEST_ARTEFACTS. Skippe
 Chromium — except in CI (``CI=true``), where that fails.
 """
 
+import functools
 import os
 import re
 import shutil
@@ -105,11 +106,12 @@ def test_the_contents_gives_the_page_of_every_case(book, lang):
     front_pages = sum(1 for label in labels if not label.isdigit())
     pages = contents(reader, front_pages)
     assert set(pages) == set(CASES)
+    texts = functools.cache(lambda i: compact(reader.pages[i].extract_text()))  # each page read once
     for case, number in pages.items():
         index = labels.index(number)
         heading = compact(f"{case} —")
-        assert heading in compact(reader.pages[index].extract_text()), (case, number)
-        before = "".join(compact(reader.pages[i].extract_text()) for i in range(front_pages, index))
+        assert heading in texts(index), (case, number)
+        before = "".join(texts(i) for i in range(front_pages, index))
         assert heading not in before, f"{case} is on a page before {number}"
     # the chapters in order, each starting a page; the cases of a chapter flow on without breaks
     assert int(pages["b19.illegal.ko.001"]) == 1
