@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jpdtools.errors import InputError, Location, read_text_file
+from jpdtools.review.anchors import ANCHOR_RE
 from jpdtools.yamlsrc import LocDict, LocList, load_yaml_text, location_of
 
 SOURCES_FILE = "sources.yaml"
@@ -589,7 +590,6 @@ def _pin_of(source: Source, item: str, ids: list[str], written: str) -> Pin:
 # -- the Sources lines of the spec ------------------------------------------------------------
 
 SOURCES_LINE = "Sources:"
-_ANCHOR = re.compile(r"\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}")
 
 
 @dataclass(frozen=True)
@@ -615,7 +615,7 @@ def clause_sources(spec_dir: Path, table: SourceTable) -> tuple[ClauseSources, .
         lines = read_text_file(path).splitlines()
         anchor = ""
         for n, line in enumerate(lines):
-            match = _ANCHOR.search(line) if line.startswith("#") else None
+            match = ANCHOR_RE.search(line) if line.startswith("#") else None
             if match:
                 anchor = match.group(1)
             if not line.startswith(SOURCES_LINE) or not anchor:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jpdtools.errors import Location, read_text_file
+from jpdtools.review.anchors import ANCHOR_RE
 
 TRANSLATED_DOCUMENTS = (
     "play.md",
@@ -46,7 +47,6 @@ ZH_DIR = "zh"
 PREAMBLE = ""  # the key of a document's preamble
 GENERATED = "Pinned by:"  # a line written from the suite (spec/open-questions.md), not translated
 _HEADING = re.compile(r"^(#+)\s.*\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}\s*$")
-_ANCHOR = re.compile(r"\{#([A-Za-z0-9][A-Za-z0-9_.-]*)\}")
 _SOURCE = re.compile(r"^<!--\s*source:\s*(\S*)\s*-->\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _CODE_SPAN = re.compile(r"`[^`]*`")
@@ -105,13 +105,13 @@ def _outside_fences(text: str) -> list[str]:
 
 def _anchors_in(line: str) -> list[str]:
     """The ``{#anchor}`` of a line, those quoted in code spans left out."""
-    return _ANCHOR.findall(_CODE_SPAN.sub("", line))
+    return ANCHOR_RE.findall(_CODE_SPAN.sub("", line))
 
 
 def _heads(lines: list[str]) -> list[tuple[int, str, str]]:
     """(0-based line, anchor, heading text) of every anchored heading."""
     return [
-        (n, m.group(2), _ANCHOR.sub("", line).strip().lstrip("#").strip())
+        (n, m.group(2), ANCHOR_RE.sub("", line).strip().lstrip("#").strip())
         for n, line in enumerate(lines)
         if (m := _HEADING.match(line))
     ]
