@@ -499,17 +499,22 @@ class Suite:
     """``jpd run`` over ``conformance/``, split so that a child can reuse what the parent loaded."""
 
     def __init__(self) -> None:
+        from jpdtools.diskcache import CacheDirs
         from jpdtools.presets import load_presets
         from jpdtools.run.adapters import ReferenceAdapter
         from jpdtools.run.runner import Filters, parsing_loader, plan_paths
 
         self._load_presets, self._plan_paths, self._filters = load_presets, plan_paths, Filters
+        self._no_cache = CacheDirs()  # no folder to read or write
         self.loader = parsing_loader()
         self.adapter = ReferenceAdapter()
         self.load()
 
     def load(self) -> None:
-        self.presets = self._load_presets()
+        # Parsed, not taken from the disk cache: its key holds the code of jpdref, so jpd run from
+        # a mutated checkout never finds an entry and parses the presets file (Rules.from_mapping,
+        # Rules.__post_init__ run while loading).
+        self.presets = self._load_presets(dirs=self._no_cache)
         self.plan = self._plan_paths([ROOT / "conformance"], self.presets, self._filters(), self.loader)
 
     def first_failure(self, items: list[int] | None = None) -> str | None:

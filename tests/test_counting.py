@@ -421,7 +421,9 @@ def test_fill_back_overflow_balanced():
     c = count_art(overflow(), 0)
     assert c.overflow == (2, 0)  # carried as data, whatever the steps say
     assert (c.black.score, c.white.score) == (0, 10)
-    assert count_japanese(overflow(), 0).margin == -10
+    japanese = count_japanese(overflow(), 0)
+    assert japanese.margin == -10
+    assert japanese.overflow == (0, 0)  # a method without fill-back: nothing overflowed
     assert c.owner_counts(Why.NEGATIVE_B) == (0, 2, 0)
     assert c.owner_counts(Why.FILLED) == (2, 0, 0)
 

@@ -359,3 +359,24 @@ def test_axis_values_live_with_the_rules():
         "assert jpdref.rules.axis_type('counting') is c.Method\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_board_copy_has_chains_of_its_own_equal_to_the_originals():
+    """Board.copy (the status prover's search copies games): every stone of the copy has a chain
+    with the same stones and liberties as the original's, one chain object per chain, none shared."""
+    from jpdref.board import Board
+
+    g = Geometry(5, 4)
+    original = Board.from_stones(g, {g.from_gtp(v): c for v, c in (
+        ("A4", BLACK), ("B4", BLACK), ("B3", BLACK), ("D2", WHITE), ("D1", WHITE), ("E4", WHITE)
+    )})  # fmt: skip
+    copy = original.copy()
+    assert copy.color == original.color and copy.hash == original.hash
+    for p, c in enumerate(original.chain):
+        twin = copy.chain[p]
+        if c is None:
+            assert twin is None
+            continue
+        assert twin is not None and twin is not c
+        assert (sorted(twin.stones), twin.libs, twin.key) == (sorted(c.stones), c.libs, c.key)
+        assert all(copy.chain[s] is twin for s in twin.stones)  # one chain object per chain

@@ -263,3 +263,17 @@ def test_move_nodes_read_in_one_step_read_as_any_other_node():
     assert quick.move_locations == ()
     with pytest.raises(SgfError, match="a node after a variation"):
         parse_sgf_text("(;SZ[9](;B[aa]);W[bb])", "g.sgf")
+
+
+def test_the_library_converts_sgf_points_both_ways_and_refuses_what_is_not_one():
+    """jpdref's own SGF coordinates (Geometry.from_sgf/to_sgf, for library users and the exports):
+    ``aa`` is the top-left corner, the first letter the column; anything else is a CoordinateError."""
+    from jpdref.coords import CoordinateError
+
+    g = Geometry(5, 3)
+    assert g.from_sgf("aa") == 0 and g.from_sgf("ba") == 1 and g.from_sgf("ab") == 5
+    assert [g.to_sgf(p) for p in (0, 1, 5, 14)] == ["aa", "ba", "ab", "ec"]
+    assert all(g.from_sgf(g.to_sgf(p)) == p for p in range(g.area))
+    for text in ("1a", "a1", "abc", "a", "", "fa", "ad"):
+        with pytest.raises(CoordinateError):
+            g.from_sgf(text)
