@@ -1,5 +1,5 @@
-"""``jpd verify --transform SEED``: items given under board symmetries and colour swap
-(spec/contract.md#contract.transform, tools/jpdtools/run/transform.py)."""
+"""Items given under board symmetries and colour swap: the second pass of a plain ``jpd verify``, and
+``--transform SEED`` (spec/contract.md#contract.transform, tools/jpdtools/run/transform.py)."""
 
 import json
 import shlex
@@ -11,6 +11,7 @@ import pytest
 from jpdref.coords import Geometry
 from jpdref.rules import preset
 from jpdtools.cli import main
+from jpdtools.errors import InputError, Location
 from jpdtools.paths import conformance_dir
 from jpdtools.presets import load_presets
 from jpdtools.run.adapters import ReferenceAdapter
@@ -30,6 +31,7 @@ from jpdtools.run.transform import (
     transforms_of,
 )
 from jpdtools.suite.model import Expectation
+from jpdtools.verify.verification import DEFAULT_TRANSFORM_SEED, SAMPLE_ONE_IN, parse_expected_failures
 from jpdtools.suite.setup import CaseAction, Setup
 
 CHEATER = Path(__file__).with_name("cheating_program.py")
@@ -143,18 +145,104 @@ def test_the_draw_is_the_seeds_and_skips_what_no_transform_keeps():
     assert a.transform is not None and a.transform.symmetry in (IDENTITY, *SYMMETRIES)
 
 
-def test_a_program_answering_from_the_positions_it_knows_passes_as_written_and_fails_transformed(capsys):
-    """The cheating program knows captures.yaml's positions as they are written and plays no Go."""
+def test_a_program_answering_from_the_positions_it_knows_fails_a_plain_verify(capsys):
+    """The cheating program knows captures.yaml's positions as they are written and plays no Go:
+    it passes them all as written, and a plain ``jpd verify`` fails it on the sample its second
+    pass gives transformed; ``--transform SEED`` fails it on nearly every item."""
     program = "jsonl:" + shlex.join([sys.executable, str(CHEATER), "by-position", str(CAPTURES)])
+    status, written = verify(capsys, "--impl", program, "--no-transform", str(CAPTURES))
+    assert status == 0 and written["summary"]["pass"] == written["summary"]["total"] > 300
+    assert written["transform_seed"] is None and {r["transform"] for r in written["results"]} == {None}
     status, plain = verify(capsys, "--impl", program, str(CAPTURES))
-    assert status == 0 and plain["summary"]["pass"] == plain["summary"]["total"] > 300
-    assert plain["transform_seed"] is None and {r["transform"] for r in plain["results"]} == {None}
+    assert status == 1
+    moved = plain["summary"]["transformed"]
+    assert moved["unexpected-failure"] > 0.9 * moved["total"] > 0.9 * written["summary"]["total"] / 5
+    as_written = [r for r in plain["results"] if r["transform"] is None]
+    assert [r["outcome"] for r in as_written] == ["pass"] * written["summary"]["total"]
+    assert plain["transform_seed"] == DEFAULT_TRANSFORM_SEED and plain["transform_one_in"] == SAMPLE_ONE_IN
     status, moved = verify(capsys, "--impl", program, "--transform", "t1", str(CAPTURES))
     assert status == 1
     summary = moved["summary"]
     assert summary["unexpected-failure"] > 0.9 * summary["total"]
-    assert moved["transform_seed"] == "t1"
+    assert moved["transform_seed"] == "t1" and moved["transform_one_in"] == 1
     assert all(r["transform"] not in (None, IDENTITY) for r in moved["results"])
+
+
+def test_a_plain_verify_gives_a_sample_of_the_items_played_again_each_a_row_naming_its_transform(
+    capsys, tmp_path
+):
+    """The reference stays OK; the sample is the items played whose draw falls in one in
+    SAMPLE_ONE_IN, after the rows as written, the same on every run and with -j 2; the text, JSON and
+    HTML reports say which items were given transformed."""
+    program = "jsonl:" + shlex.join([sys.executable, str(REFERENCE)])
+    status, report = verify(capsys, "--impl", program, str(KO), str(CAPTURES))
+    assert status == 0
+    rows = report["results"]
+    written = [r for r in rows if r["transform"] is None]
+    moved = [r for r in rows if r["transform"] is not None]
+    assert rows == written + moved and len(written) == report["summary"]["total"] - len(moved)
+    assert 0.15 * len(written) < len(moved) < 0.35 * len(written)
+    assert {(r["case"], r["ruleset"]) for r in moved} <= {(r["case"], r["ruleset"]) for r in written}
+    assert all(r["outcome"] == "pass" for r in rows)
+    assert report["summary"]["transformed"]["total"] == len(moved) == report["summary"]["transformed"]["pass"]
+    assert len({r["transform"] for r in moved}) > 5
+    again = verify(capsys, "--impl", program, "-j", "2", str(KO), str(CAPTURES))[1]
+    pairs = [(r["case"], r["ruleset"], r["transform"]) for r in again["results"]]
+    assert pairs == [(r["case"], r["ruleset"], r["transform"]) for r in rows]
+    html = tmp_path / "report.html"
+    assert main(["verify", "--impl", program, "--html", str(html), str(KO)]) == 0
+    out = capsys.readouterr().out
+    assert "TRANSFORMED" in out and f"one in {SAMPLE_ONE_IN} of the items played" in out
+    assert "of which transformed" in out and "given again transformed" in out
+    assert f"one in {SAMPLE_ONE_IN} of the items played" in html.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:  # one or the other
+        main(["verify", "--impl", program, "--no-transform", "--transform", "x", str(KO)])
+    assert exited.value.code == 2
+
+
+def test_an_expected_failure_line_may_name_the_transform_of_a_row():
+    """``case[ruleset]@GLOB`` names the rows given under a transform GLOB matches (``identity``: as
+    written); a line without it names every row of its items; a GLOB naming no transform is an
+    error naming the line."""
+    listed = parse_expected_failures(
+        "count.territory.009[chinese]@mirror\nko.simple.001[*]@identity\nko.simple.002\nsk.*[*]@*+colours\n",
+        "x.txt",
+        ["chinese", "japanese"],
+    )
+    assert listed.match("count.territory.009", "chinese", "mirror") == "count.territory.009[chinese]@mirror"
+    assert listed.match("count.territory.009", "chinese") is None
+    assert listed.match("count.territory.009", "chinese", "rotate-90") is None
+    assert listed.match("ko.simple.001", "japanese") == "ko.simple.001[*]@identity"
+    assert listed.match("ko.simple.001", "japanese", "flip") is None
+    assert listed.match("ko.simple.002", "japanese", "flip") == "ko.simple.002"
+    assert listed.match("sk.x", "ing", "flip+colours") and not listed.match("sk.x", "ing", "flip")
+    for bad, column in (("ko.simple.001@rotate-45", 15), ("ko.simple.001[*]@", 18)):
+        with pytest.raises(InputError, match="names no transform") as err:
+            parse_expected_failures(bad, "x.txt")
+        assert err.value.location == Location("x.txt", 1, column)
+    with pytest.raises(InputError, match="expected case-id"):
+        parse_expected_failures("@mirror", "x.txt")
+
+
+def test_a_row_given_transformed_is_excused_only_by_a_line_that_names_it(capsys, tmp_path):
+    """A program failing ko.simple.001 only when it is given transformed: unexpected, until a line
+    names the transformed row; a line naming the item as written (@identity) leaves it unexpected."""
+    program = "jsonl:" + shlex.join([sys.executable, str(CHEATER), "by-position", str(KO)])
+    args = ["--impl", program, "--id", "ko.simple.001", "--transform", "t1", str(KO)]
+    status, report = verify(capsys, *args)
+    failing = [r for r in report["results"] if r["outcome"] == "unexpected-failure"]
+    assert status == 1 and failing
+    row = failing[0]
+    listed = tmp_path / "expected.txt"
+    listed.write_text(f"{row['case']}[{row['ruleset']}]@identity\n", encoding="utf-8")
+    status, report = verify(capsys, *args, "--expected-failures", str(listed))
+    assert status == 1
+    assert {r["outcome"] for r in report["results"] if r["ruleset"] == row["ruleset"]} == {"unexpected-failure"}
+    listed.write_text(f"{row['case']}[{row['ruleset']}]@{row['transform']}\n", encoding="utf-8")
+    status, report = verify(capsys, *args, "--expected-failures", str(listed))
+    (excused,) = [r for r in report["results"] if r["ruleset"] == row["ruleset"]]
+    assert excused["outcome"] == "expected-failure"
+    assert excused["expected_failure"] == f"{row['case']}[{row['ruleset']}]@{row['transform']}"
 
 
 def test_the_reference_passes_every_item_transformed_and_each_row_names_its_transform(capsys, tmp_path):
@@ -202,7 +290,7 @@ def test_sgfmill_stays_ok_under_transforms_and_fails_the_same_items(capsys):
     """A real library: its bundled expected-failure list holds under transforms, and what it gets
     wrong does not depend on the orientation or the colours (no deviation found under two seeds)."""
     pytest.importorskip("sgfmill")
-    status, plain = verify(capsys, "--impl", "sgfmill", "-q")
+    status, plain = verify(capsys, "--impl", "sgfmill", "--no-transform", "-q")
     assert status == 0
     failing = {(r["case"], r["ruleset"]) for r in plain["results"] if r["outcome"] == "expected-failure"}
     for seed in ("t4", "t5"):

@@ -19,6 +19,7 @@ import math
 import signal
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from jpdtools import atomic, colour, table
@@ -94,12 +95,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="R[,R…]",
         help="the rulesets a GTP engine claims to play (default: compared against all of them)",
     )
-    parser.add_argument(
+    transform = parser.add_mutually_exclusive_group()
+    transform.add_argument(
         "--transform",
         metavar="SEED",
         help="give the program every item under a symmetry of the board and, where the rules allow, "
-        "a swap of colours, drawn per item from SEED (any word: the same seed, the same draw); its "
-        "answers are mapped back before they are judged (spec/contract.md#contract.transform)",
+        "a swap of colours, drawn per item from SEED (any word: the same seed, the same draw), in "
+        "place of the item as written; its answers are mapped back before they are judged "
+        f"(default: a second pass gives one in {verify.SAMPLE_ONE_IN} of the items played under the "
+        f"transforms seed {verify.DEFAULT_TRANSFORM_SEED!r} draws; spec/contract.md#contract.transform)",
+    )
+    transform.add_argument(
+        "--no-transform",
+        action="store_true",
+        help="no second pass: give the program every item only as written",
     )
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
     parser.add_argument(
@@ -161,9 +170,12 @@ def _engine_rules(args: argparse.Namespace, names: list[str]) -> frozenset[str] 
 
 
 def _transforming(args: argparse.Namespace) -> verify.Transforming | None:
-    """``--transform SEED`` (None without the option)."""
-    if args.transform is None:
+    """``--transform SEED`` (every item, in one pass), ``--no-transform`` (None), else the second
+    pass of a sample drawn from the default seed."""
+    if args.no_transform:
         return None
+    if args.transform is None:
+        return verify.Transforming(verify.DEFAULT_TRANSFORM_SEED, args.impl, verify.SAMPLE_ONE_IN)
     seed = args.transform
     if not seed or not seed.isprintable() or any(c.isspace() for c in seed) or len(seed) > 64:
         raise InputError(f"--transform {seed!r}: a seed is up to 64 visible characters without spaces")
@@ -253,7 +265,7 @@ def run(args: argparse.Namespace) -> int:
         selection = describe_selection(args, suite_paths(args))
         raise NothingSelected(f"nothing selected: no case to ask a program about matches {selection}")
     transforming = _transforming(args)
-    if transforming is not None:
+    if transforming is not None and not transforming.sampled:
         notes += (
             f"--transform {transforming.seed}: each item is given under a symmetry of the board (and "
             "colours swapped where the rules allow) drawn from this seed; the same seed replays the draw",
@@ -272,23 +284,39 @@ def run(args: argparse.Namespace) -> int:
     stream = _open_stream(args.report_dir)
     progress = report.Progress(sys.stderr, len(items), enabled=not (args.quiet or args.json))
     collected: list[verify.VerifyResult] = []
+    planned = len(items)
     interrupted = False
     began = time.perf_counter()
     orphans = Orphans()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
-    try:
+
+    def given(plan, offset: int, under: verify.Transforming | None):
+        """The results of one pass over ``plan`` (indices after ``offset``), streamed and shown."""
         if args.jobs == 1:
-            results = verify.run_serial(items, adapter, transforming)
+            results = verify.run_serial(plan, adapter, under)
         else:
             verify.close_impl(adapter)
-            results = verify.run_parallel(items, args.impl, args.timeout, args.jobs, opener, transforming)
+            results = verify.run_parallel(plan, args.impl, args.timeout, args.jobs, opener, under)
         for vr in results:
-            vr = verify.with_outcome(vr, expected)
+            vr = verify.with_outcome(replace(vr, index=vr.index + offset), expected)
+            if offset and verify.given_nothing(vr):
+                continue  # no transform keeps this item's verdict: it is not given a second time
             collected.append(vr)
-            progress(len(collected), len(items), vr.result, vr.outcome is verify.Outcome.EXPECTED_FAILURE)
+            done = len(collected)
+            progress(done, planned, vr.result, vr.outcome is verify.Outcome.EXPECTED_FAILURE)
             if stream is not None:
                 stream.write(json.dumps(result_json(vr), ensure_ascii=False) + "\n")
                 stream.flush()
+
+    try:
+        sampled = transforming is not None and transforming.sampled
+        given(items, 0, None if sampled else transforming)
+        if sampled:
+            assert transforming is not None
+            second = [items[i] for i in verify.transform_sample(collected, transforming)]
+            planned += len(second)
+            given(second, len(items), transforming)
+            planned = len(collected)  # an item no transform keeps is not given again
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -312,7 +340,7 @@ def run(args: argparse.Namespace) -> int:
         args.jobs,
         timing,
         tuple(expected.unused(matched)) if not interrupted else (),
-        planned=len(items),
+        planned=planned,
         notes=notes,
         suite=suite,
         min_played=args.min_played,
@@ -320,6 +348,7 @@ def run(args: argparse.Namespace) -> int:
         excused=(expected.named(plan.case_ids), len(plan.case_ids)),
         allow_no_pass=args.allow_no_pass,
         transform_seed=transforming.seed if transforming is not None else None,
+        transform_one_in=transforming.one_in if transforming is not None else None,
     )
     order = ruleset_order(args, presets)
     with _signals_held():

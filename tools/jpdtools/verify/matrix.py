@@ -27,6 +27,7 @@ from jpdtools.errors import InputError, Location, read_text_file
 _CLASS = re.compile(r"^#\s*([A-Z][A-Za-z]*\d+[a-z]?)\.\s*(.*)$")
 _VERTEX = re.compile(r"\b[A-HJ-Z]\d{1,2}\b")
 _BOARD = re.compile(r"[.XO]+(?:/[.XO]+)+")
+_TRANSFORM = re.compile(r"[a-z0-9+-]{1,40}")
 FAILED = ("unexpected-failure", "expected-failure", "unexpected-pass", "error")
 OUTCOMES = ("pass", *FAILED, "open", "skip")
 
@@ -161,6 +162,7 @@ def _cause(result: dict, classes: dict[str, str], label: str, grouped: dict[str,
     if listed and classes.get(listed):
         return classes[listed]
     name = f"{result['case']}[{result['ruleset']}]"
+    name += f"@{result['transform']}" if result.get("transform") else ""
     if name in grouped:
         return grouped[name]
     return first_mismatch(result.get("mismatches") or [])
@@ -190,13 +192,14 @@ def load(report_dir: Path) -> Implementation:
         kind = data.get("kind") if isinstance(data, dict) else type(data).__name__
         raise InputError(f"not a jpd verify report (kind {kind!r})", Location(str(path)))
     results = [_result(r, n, path) for n, r in enumerate(data["results"])]
-    first: dict[tuple[str, str], int] = {}
+    first: dict[tuple[str, str, str], int] = {}
     for n, r in enumerate(results):
-        key = (r["case"], r["ruleset"])
+        key = (r["case"], r["ruleset"], r["transform"])
         if key in first:
+            under = f"@{key[2]}" if key[2] else ""
             raise InputError(
-                f"results[{n}]: {key[0]}[{key[1]}] is listed twice (first as results[{first[key]}]): "
-                "a report lists each item once",
+                f"results[{n}]: {key[0]}[{key[1]}]{under} is listed twice (first as results[{first[key]}]): "
+                "a report lists each item once (and once under each transform)",
                 Location(str(path)),
             )
         first[key] = n
@@ -230,6 +233,10 @@ def _result(r: object, n: int, path: Path) -> dict:
     )
     out["mismatches"] = [m for m in _list(r.get("mismatches")) if isinstance(m, dict)]
     out["clauses"] = tuple(clauses)
+    transform = r.get("transform")
+    if transform is not None and not (isinstance(transform, str) and _TRANSFORM.fullmatch(transform)):
+        raise InputError(f"results[{n}]: transform {transform!r} is not a transform's name", where)
+    out["transform"] = transform or ""
     return out
 
 
@@ -418,8 +425,9 @@ def render(impls: Sequence[Implementation], ruleset_order: Sequence[str] = ()) -
         "<title>jipingdian — compatibility matrix</title>"
         f"<style>{STYLE}</style></head><body>"
         "<h1>Compatibility matrix: Go rule implementations against the jipingdian suite</h1>"
-        "<p>Each cell counts the case × ruleset items of one implementation: passes (✓) and "
-        "failures (✗); hover a cell for its failures by root cause and its skips by reason. "
+        "<p>Each cell counts the case × ruleset items of one implementation, as written and, for a "
+        "sample of them, given again under a symmetry of the board or a swap of colours: passes (✓) "
+        "and failures (✗); hover a cell for its failures by root cause and its skips by reason. "
         "Every implementation is run by <code>jpd verify</code> through its bundled adapter "
         "(<code>.ci/run</code>); its report and DEVIATIONS.md explain each root cause.</p>"
         f'<p class="legend">{legend}</p>'

@@ -33,10 +33,13 @@ How much of the suite the implementation could play: ``played`` (items not skipp
 ``by_board`` (per board size, ``WxH``, largest first: items, played, skipped) and
 ``skipped_by_cause`` (skips per :func:`skip_cause`, most frequent first).
 
-Under ``--transform SEED`` (``transform_seed``), each result names the ``transform`` the program was
-given the item under (``rotate-90``, ``mirror+colours``, ``colours``; null: as written) and its
-``reproduce`` line replays the transformed item; ``transform_note`` says which transforms were not
-drawn for it, and why.
+Items given under a transform (spec/contract.md#contract.transform): a result given under one
+names its ``transform`` (``rotate-90``, ``mirror+colours``, ``colours``; null: as written), its
+``reproduce`` line replays the transformed item and ``transform_note`` says which transforms were
+not drawn for it, and why. ``transform_seed`` is the seed that drew them (null: ``--no-transform``)
+and ``transform_one_in`` how many: 1 under ``--transform SEED`` (every item, in place of the item
+as written), N for the second pass of a plain run (one in N of the items played, each a row of its
+own after the rows as written). ``summary.transformed`` counts the rows given under a transform.
 """
 
 import json
@@ -109,7 +112,8 @@ class VerifyRun:
     max_excused: float = 100.0  # percent of the suite's cases the list may name (--max-excused)
     excused: tuple[int, int] = (0, 0)  # (cases the expected-failure list names, cases loaded)
     allow_no_pass: bool = True  # a run in which no item passed may be OK (--allow-no-pass)
-    transform_seed: str | None = None  # --transform SEED: items given under transforms drawn from it
+    transform_seed: str | None = None  # the seed that drew the transforms items were given under
+    transform_one_in: int | None = None  # 1: every item (--transform SEED); N: a second pass of 1 in N
 
     @property
     def ok(self) -> bool:
@@ -287,6 +291,10 @@ def summary_table(
     ]
     total = counts(results)
     rows.append(["total", *(str(total[str(o)]) for o in OUTCOMES)])
+    moved = transformed(results)
+    if moved:
+        given = counts(moved)
+        rows.append(["of which transformed", *(str(given[str(o)]) for o in OUTCOMES)])
     return table.render(headers, rows, width)
 
 
@@ -366,12 +374,45 @@ def summary_line(run: VerifyRun) -> str:
     if run.results:
         share = 100 * run.playable / len(run.results)
         parts.append(f"played {run.playable} of {len(run.results)} ({share:.0f} %)")
+    moved = transformed(run.results)
+    if run.transform_one_in and run.transform_one_in > 1:
+        parts.append(f"{len(moved)} of them given again transformed ({_transformed_bad(moved)})")
     t = run.timing
     timing = (
         f"{t.wall_seconds:.1f} s wall, {t.engine_seconds:.1f} s in the implementation, "
         f"{t.harness_seconds:.1f} s in the harness ({run.jobs} job{'s' if run.jobs > 1 else ''})"
     )
     return f"{', '.join(parts)} — {verdict} [{run.implementation}]; {timing}"
+
+
+def transformed(results: Iterable[VerifyResult]) -> list[VerifyResult]:
+    """The rows given under a transform."""
+    return [r for r in results if r.transform]
+
+
+def _transformed_bad(moved: Sequence[VerifyResult]) -> str:
+    """How the rows given transformed went, in a few words: ``all as written``-like tallies."""
+    c = counts(moved)
+    shown = [f"{c[str(o)]} {o}" for o in OUTCOMES if c[str(o)]]
+    return ", ".join(shown) or "none"
+
+
+def transform_lines(run: VerifyRun) -> list[str]:
+    """What the transform pass gave, for the text report: its seed, its share, its rows."""
+    if run.transform_seed is None or not run.transform_one_in:
+        return []
+    moved = transformed(run.results)
+    if run.transform_one_in > 1:
+        head = (
+            f"  a second pass gave one in {run.transform_one_in} of the items played under a transform "
+            f"drawn from seed {run.transform_seed!r}: {len(moved)} rows, {_transformed_bad(moved)}"
+        )
+    else:
+        head = (
+            f"  every item given under a transform drawn from seed {run.transform_seed!r}: "
+            f"{_transformed_bad(moved)}"
+        )
+    return ["TRANSFORMED", head, "  (--transform SEED gives every item transformed; --no-transform none)"]
 
 
 def format_text(
@@ -387,6 +428,8 @@ def format_text(
         out += ["", *(f"note: {n}" for n in run.notes)]
     if not quiet:
         out += ["", *playable_lines(run, verbose)]
+        moved = transform_lines(run)
+        out += ["", *moved] if moved else []
     sections = [
         ("UNEXPECTED FAILURES", Outcome.UNEXPECTED_FAILURE),
         ("UNEXPECTED PASSES", Outcome.UNEXPECTED_PASS),
@@ -463,6 +506,8 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
     summary["skipped_by_cause"] = skipped_by_cause(run)
     causes = root_causes(results)
     summary["root_causes"] = len(causes)
+    moved = transformed(results)
+    summary["transformed"] = {"total": len(moved), **counts(moved)}
     return {
         "format": JSON_FORMAT,
         "kind": "verify",
@@ -473,6 +518,7 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
         "notes": list(run.notes),
         "jobs": run.jobs,
         "transform_seed": run.transform_seed,
+        "transform_one_in": run.transform_one_in,
         "timing": run.timing.to_json(),
         "root_causes": [c.to_json() for c in causes],
         "expected_root_causes": [c.to_json() for c in root_causes(results, (Outcome.EXPECTED_FAILURE,))],
@@ -496,7 +542,7 @@ def _testcase(parent: ET.Element, r: VerifyResult, cause: RootCause | None = Non
         parent,
         "testcase",
         classname=f"jpd.{c.ruleset}",
-        name=c.case_id,
+        name=f"{c.case_id}@{r.transform}" if r.transform else c.case_id,
         file=c.file,
         line=str(c.line),
         time=f"{r.seconds:.4f}",

@@ -13,7 +13,15 @@ from html import escape
 
 from jpdtools.run.report import suite_lines
 from jpdtools.verify.causes import RootCause, root_causes, split
-from jpdtools.verify.report import VerifyRun, by_axis, by_ruleset, counts, skip_cause, summary_line
+from jpdtools.verify.report import (
+    VerifyRun,
+    by_axis,
+    by_ruleset,
+    counts,
+    skip_cause,
+    summary_line,
+    transform_lines,
+)
 from jpdtools.verify.verification import OUTCOMES, Outcome, VerifyResult
 
 STYLE = """
@@ -147,7 +155,9 @@ def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrat
     results = list(run.results)
     t = run.timing
     limited = sum(1 for r in results if r.limited and r.outcome is not Outcome.SKIP)
-    transform = f" --transform {escape(run.transform_seed)}" if run.transform_seed is not None else ""
+    every = run.transform_seed is not None and run.transform_one_in == 1
+    transform = f" --transform {escape(run.transform_seed)}" if every else ""
+    transform += " --no-transform" if run.transform_seed is None else ""
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -155,6 +165,7 @@ def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrat
         f"<h1>Compliance report: {escape(run.implementation)}</h1>",
         f"<p><code>jpd verify --impl {escape(run.impl)}{transform}</code> — {escape(summary_line(run))}</p>",
         *(f"<p>{escape(line)}</p>" for line in suite_lines(run.suite)),
+        *(f"<p>{escape(line.strip())}</p>" for line in transform_lines(run)[1:2]),
         "<p>A skip never counts as a pass; an open item (an either-verdict matched) is neither.",
         f" {limited} played item(s) were compared without the claims only the harness decides.</p>",
         "<table><tr><th>timing</th><th>seconds</th></tr>",

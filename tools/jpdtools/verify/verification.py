@@ -4,7 +4,9 @@ The plan and the comparator are those of ``jpd run`` (:mod:`jpdtools.run.runner`
 :func:`jpdtools.run.compare.judge`); on top of a judgement this module adds:
 
 * the implementer's **expected-failure list** — one pattern per line, ``case-id[ruleset]`` or
-  ``case-id`` (any ruleset), each part an fnmatch glob, ``#`` starts a comment;
+  ``case-id`` (any ruleset), each part an fnmatch glob, ``#`` starts a comment; a line ending in
+  ``@TRANSFORM`` (a glob) names only the rows given under such a transform (``identity``: the item
+  as written), a line without it every row of the item;
 * the **outcome** of each item: ``pass``, ``unexpected-pass`` (listed, yet it passed),
   ``expected-failure`` (listed and failed), ``unexpected-failure``, ``open`` (an either-verdict
   matched: never a pass), ``skip`` (the implementation cannot play it: never a pass) and
@@ -15,9 +17,10 @@ The plan and the comparator are those of ``jpd run`` (:mod:`jpdtools.run.runner`
   ruleset and set-up, as the count does: see :mod:`jpdtools.verify.gtp.limits`) and refuse items their
   capabilities cannot express (``adapter.unsupported_item(setup, history, rules)``): all are
   optional hooks;
-* under ``--transform SEED`` (:class:`Transforming`), each item is given to the program under a
-  symmetry of the board and a swap of colours drawn from the seed, and its answer mapped back
-  before it is judged (:mod:`jpdtools.run.transform`);
+* items given to the program under a symmetry of the board and a swap of colours drawn from a
+  seed (:class:`Transforming`), its answer mapped back before it is judged
+  (:mod:`jpdtools.run.transform`): by default a second pass of a sample of the items played
+  (:func:`transform_sample`), under ``--transform SEED`` every item;
 * execution in ``jobs`` worker processes, each with its own adapter (and engine processes),
   results streamed back as they come; a worker that dies turns its current item into an error
   and is replaced.
@@ -27,6 +30,7 @@ spent waiting for the implementation (``adapter.engine_seconds``, when the adapt
 """
 
 import fnmatch
+import hashlib
 import multiprocessing
 import os
 import queue
@@ -43,10 +47,33 @@ from jpdtools.errors import InputError, Location, read_text_file
 from jpdtools.run.adapters import Observation, StepObservation
 from jpdtools.run.compare import CaseResult, Judgement, Status, judge
 from jpdtools.run.runner import PlanItem, case_result
-from jpdtools.run.transform import Chosen, Item, Transform, choose, observation_back, transform_item
+from jpdtools.run.transform import (
+    IDENTITY,
+    SWAP,
+    SYMMETRIES,
+    Chosen,
+    Item,
+    Transform,
+    choose,
+    observation_back,
+    transform_item,
+)
 from jpdtools.suite.model import Expectation
 
 MAX_WORKER_RESTARTS = 8
+DEFAULT_TRANSFORM_SEED = "jipingdian"
+"""The seed of the transform pass of a plain ``jpd verify``: the same sample, the same draw, on
+every machine (spec/contract.md#contract.transform)."""
+SAMPLE_ONE_IN = 4
+"""The transform pass of a plain ``jpd verify`` gives one in this many of the items played a
+second time (:func:`transform_sample`)."""
+TRANSFORM_NAMES = (
+    IDENTITY,
+    SWAP,
+    *SYMMETRIES,
+    *(f"{n}+{SWAP}" for n in SYMMETRIES),
+)
+"""Every name a row's transform may have (``identity``: the item as written)."""
 WORKER_GRACE_SECONDS = 5.0  # for a worker to close its engines and exit
 
 
@@ -69,15 +96,25 @@ BAD = frozenset({Outcome.UNEXPECTED_PASS, Outcome.UNEXPECTED_FAILURE, Outcome.ER
 
 @dataclass(frozen=True)
 class ExpectedFailures:
-    """Patterns ``(case_glob, ruleset_glob, text, line)``; an empty list expects nothing to fail."""
+    """Patterns ``(case_glob, ruleset_glob, text, line)``, and for a line ending in ``@GLOB`` the
+    transform glob (``transforms``: pattern text → glob); an empty list expects nothing to fail."""
 
     patterns: tuple[tuple[str, str, str, int], ...] = ()
     path: str = ""
+    transforms: tuple[tuple[str, str], ...] = ()
 
-    def match(self, case_id: str, ruleset: str) -> str | None:
-        """The first pattern (as written) matching this item, or None."""
+    def match(self, case_id: str, ruleset: str, transform: str = "") -> str | None:
+        """The first pattern (as written) matching this row, or None. ``transform``: the one the
+        row was given under ("" or ``identity``: as written); a pattern without ``@`` matches every
+        row of its items, one with ``@GLOB`` only the rows whose transform GLOB matches."""
+        given = transform or IDENTITY
+        only = dict(self.transforms)
         for case_glob, rules_glob, text, _ in self.patterns:
-            if fnmatch.fnmatchcase(case_id, case_glob) and fnmatch.fnmatchcase(ruleset, rules_glob):
+            if (
+                fnmatch.fnmatchcase(case_id, case_glob)
+                and fnmatch.fnmatchcase(ruleset, rules_glob)
+                and (text not in only or fnmatch.fnmatchcase(given, only[text]))
+            ):
                 return text
         return None
 
@@ -105,17 +142,30 @@ def parse_expected_failures(
     (``ko.simple.00[1-3][*]``). Given the preset names (``rulesets``), a ruleset part that
     matches none of them is an error naming the line — it is almost always that mistake — unless
     ``is_variant`` says it names a variant of a preset (``aga:pass=allowed``): such a line is
-    kept, and excuses nothing in a run that does not plan that variant."""
+    kept, and excuses nothing in a run that does not plan that variant.
+
+    A line may end in ``@GLOB``: it then names only the rows given under a transform GLOB matches
+    (``count.territory.009[chinese]@mirror``; ``@identity``: the item as written). A GLOB that
+    matches no transform's name is an error naming the line."""
     patterns = []
+    transforms = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         if " " in line or "\t" in line:
             raise InputError(f"one pattern per line, got {line!r}", Location(path, n, 1))
-        case_glob, rules_glob = line, "*"
-        if line.endswith("]"):
-            head, bracket, tail = line.rpartition("[")
+        item, at, transform_glob = line.partition("@")
+        if at:
+            if not transform_glob or not any(fnmatch.fnmatchcase(t, transform_glob) for t in TRANSFORM_NAMES):
+                raise InputError(
+                    f"@{transform_glob} names no transform (identity, {', '.join(TRANSFORM_NAMES[1:])})",
+                    Location(path, n, len(item) + 2),
+                )
+            transforms.append((line, transform_glob))
+        case_glob, rules_glob = item, "*"
+        if item.endswith("]"):
+            head, bracket, tail = item.rpartition("[")
             if not bracket or not head or not tail[:-1]:
                 raise InputError(f"expected case-id[ruleset], got {line!r}", Location(path, n, 1))
             case_glob, rules_glob = head, tail[:-1]
@@ -126,13 +176,15 @@ def parse_expected_failures(
             ):
                 raise InputError(
                     f"[{rules_glob}] matches no ruleset: the last [...] of a line is the ruleset part "
-                    f"(for a bracket inside a case id, add one: {line}[*])",
+                    f"(for a bracket inside a case id, add one: {item}[*])",
                     Location(path, n, len(head) + 1),
                 )
-        elif "[" in line or "]" in line:
+        elif "[" in item or "]" in item:
             raise InputError(f"unbalanced brackets in {line!r}", Location(path, n, 1))
+        if not case_glob:
+            raise InputError(f"expected case-id[ruleset]@transform, got {line!r}", Location(path, n, 1))
         patterns.append((case_glob, rules_glob, line, n))
-    return ExpectedFailures(tuple(patterns), path)
+    return ExpectedFailures(tuple(patterns), path, tuple(transforms))
 
 
 def load_expected_failures(
@@ -173,7 +225,9 @@ class VerifyResult:
 
     @property
     def name(self) -> str:
-        return self.result.name
+        """``case[ruleset]``, and ``@transform`` for a row given under one (the expected-failure
+        line that names exactly this row)."""
+        return f"{self.result.name}@{self.transform}" if self.transform else self.result.name
 
 
 def outcome_of(status: Status, listed: bool) -> Outcome:
@@ -189,7 +243,7 @@ def outcome_of(status: Status, listed: bool) -> Outcome:
 
 
 def with_outcome(vr: VerifyResult, expected: ExpectedFailures) -> VerifyResult:
-    pattern = expected.match(vr.result.case_id, vr.result.ruleset)
+    pattern = expected.match(vr.result.case_id, vr.result.ruleset, vr.transform)
     return replace(vr, outcome=outcome_of(vr.result.status, pattern is not None), expected_failure=pattern)
 
 
@@ -198,12 +252,43 @@ def with_outcome(vr: VerifyResult, expected: ExpectedFailures) -> VerifyResult:
 
 @dataclass(frozen=True)
 class Transforming:
-    """``--transform SEED``: every item is given to the program under the transform the seed draws
-    for it (:func:`jpdtools.run.transform.choose`); ``impl`` is the ``--impl`` spec, for the line
-    that replays an item."""
+    """Items given to the program under the transform ``seed`` draws for each
+    (:func:`jpdtools.run.transform.choose`): with ``one_in`` 1 (``--transform SEED``) every item,
+    in place of the item as written; otherwise (a plain ``jpd verify``) a second pass gives one in
+    ``one_in`` of the items played (:func:`transform_sample`). ``impl`` is the ``--impl`` spec, for
+    the line that replays an item."""
 
     seed: str
     impl: str
+    one_in: int = 1
+
+    @property
+    def sampled(self) -> bool:
+        """Whether the transformed rows are a second pass of a sample (not every item, in one)."""
+        return self.one_in > 1
+
+
+def transform_sample(results: Sequence[VerifyResult], transforming: Transforming) -> tuple[int, ...]:
+    """The plan indices of the items the second pass gives transformed: among the items the program
+    played as written (passed, failed or open: not skipped, not an error), those whose draw from
+    the seed, case id and ruleset falls in one ``one_in``-th. The same seed, the same sample."""
+
+    def drawn(case_id: str, ruleset: str) -> bool:
+        text = f"{transforming.seed}\0sample\0{case_id}\0{ruleset}".encode()
+        return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") % transforming.one_in == 0
+
+    played = (Status.PASS, Status.FAIL, Status.OPEN)
+    return tuple(
+        r.index
+        for r in sorted(results, key=lambda r: r.index)
+        if not r.transform and r.result.status in played and drawn(r.result.case_id, r.result.ruleset)
+    )
+
+
+def given_nothing(vr: VerifyResult) -> bool:
+    """A row of the sampled pass for which no transform was drawn (none keeps the item's verdict):
+    the item was not given again, and the row is not reported."""
+    return not vr.transform and vr.result.status is Status.SKIP
 
 
 def _judge_item(
@@ -222,7 +307,12 @@ def _judge_item(
     if chosen.transform is None:
         return Judgement(Status.SKIP, detail=f"--transform: {chosen.why}"), None, (), chosen
     narrowed = chosen.narrow(expectation)
-    judgement, observation, dropped = _judge_given(item, adapter, narrowed, chosen.transform)
+    try:
+        judgement, observation, dropped = _judge_given(item, adapter, narrowed, chosen.transform)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as err:  # a crash of the program on the transformed item: its row names the transform
+        return Judgement(Status.ERROR, detail=f"{type(err).__name__}: {err}"), None, chosen.dropped, chosen
     if judgement.status is Status.SKIP:
         judgement = replace(judgement, detail=f"{judgement.detail} (under {chosen.transform.name})")
     return judgement, observation, (*chosen.dropped, *dropped), chosen
