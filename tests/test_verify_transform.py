@@ -31,8 +31,8 @@ from jpdtools.run.transform import (
     transforms_of,
 )
 from jpdtools.suite.model import Expectation
-from jpdtools.verify.verification import DEFAULT_TRANSFORM_SEED, SAMPLE_ONE_IN, parse_expected_failures
 from jpdtools.suite.setup import CaseAction, Setup
+from jpdtools.verify.verification import DEFAULT_TRANSFORM_SEED, SAMPLE_ONE_IN, parse_expected_failures
 
 CHEATER = Path(__file__).with_name("cheating_program.py")
 REFERENCE = Path(__file__).with_name("reference_program.py")
@@ -237,7 +237,8 @@ def test_a_row_given_transformed_is_excused_only_by_a_line_that_names_it(capsys,
     listed.write_text(f"{row['case']}[{row['ruleset']}]@identity\n", encoding="utf-8")
     status, report = verify(capsys, *args, "--expected-failures", str(listed))
     assert status == 1
-    assert {r["outcome"] for r in report["results"] if r["ruleset"] == row["ruleset"]} == {"unexpected-failure"}
+    outcomes = {r["outcome"] for r in report["results"] if r["ruleset"] == row["ruleset"]}
+    assert outcomes == {"unexpected-failure"}
     listed.write_text(f"{row['case']}[{row['ruleset']}]@{row['transform']}\n", encoding="utf-8")
     status, report = verify(capsys, *args, "--expected-failures", str(listed))
     (excused,) = [r for r in report["results"] if r["ruleset"] == row["ruleset"]]

@@ -31,7 +31,8 @@ suite ran (:mod:`jpdtools.suite.identity`; null when unknown); JUnit carries it 
 
 How much of the suite the implementation could play: ``played`` (items not skipped),
 ``by_board`` (per board size, ``WxH``, largest first: items, played, skipped) and
-``skipped_by_cause`` (skips per :func:`skip_cause`, most frequent first).
+``skipped_by_cause`` (skips per :func:`skip_cause`, most frequent first); these count the items of
+the plan, not the rows a second pass gave again (``total`` and the outcomes count every row).
 
 Items given under a transform (spec/contract.md#contract.transform): a result given under one
 names its ``transform`` (``rotate-90``, ``mirror+colours``, ``colours``; null: as written), its
@@ -133,10 +134,11 @@ class VerifyRun:
         bad = any(r.outcome in BAD for r in self.results)
         if not self.results or self.played_nothing or self.interrupted or bad or self.failures:
             return ""  # a run failing already says so by its failures
-        share = 100 * self.playable / self.total if self.total else 100.0
+        planned = self.total - self.given_again
+        share = 100 * self.playable / planned if planned else 100.0
         if share < self.min_played:
             return (
-                f"played {self.playable} of {self.total} planned items ({share:.1f} %), "
+                f"played {self.playable} of {planned} planned items ({share:.1f} %), "
                 f"under --min-played {self.min_played:g} %"
             )
         named, loaded = self.excused
@@ -164,9 +166,24 @@ class VerifyRun:
         return f"interrupted: {len(self.results)} of {self.total} items ran" if self.interrupted else ""
 
     @property
+    def sampled(self) -> bool:
+        """Whether a second pass gave a sample of the items played again, transformed."""
+        return self.transform_seed is not None and (self.transform_one_in or 1) > 1
+
+    @property
+    def first_pass(self) -> tuple[VerifyResult, ...]:
+        """The rows of the plan itself: every row but those the second pass gave again."""
+        return tuple(r for r in self.results if not r.transform) if self.sampled else self.results
+
+    @property
+    def given_again(self) -> int:
+        """Rows the second pass gave again, transformed (0 without one)."""
+        return len(self.results) - len(self.first_pass)
+
+    @property
     def playable(self) -> int:
-        """Items the implementation could play (not skipped)."""
-        return sum(1 for r in self.results if r.outcome is not Outcome.SKIP)
+        """Items of the plan the implementation could play (not skipped; the second pass apart)."""
+        return sum(1 for r in self.first_pass if r.outcome is not Outcome.SKIP)
 
 
 def _broadest(results: Iterable[VerifyResult]) -> str:
@@ -226,7 +243,7 @@ def skip_cause(detail: str, implementation: str = "") -> str:
 def skipped_by_cause(run: VerifyRun) -> dict[str, int]:
     """Skipped items per :func:`skip_cause`, most frequent first."""
     tally: dict[str, int] = {}
-    for r in run.results:
+    for r in run.first_pass:
         if r.outcome is Outcome.SKIP:
             cause = skip_cause(r.result.detail, run.implementation)
             tally[cause] = tally.get(cause, 0) + 1
@@ -257,8 +274,9 @@ def _share(part: int, whole: int) -> str:
 
 
 def playable_lines(run: VerifyRun, verbose: bool = False) -> list[str]:
-    """How much of the suite the implementation could play, and why the rest was skipped."""
-    results = list(run.results)
+    """How much of the suite the implementation could play, and why the rest was skipped (the items
+    of the plan: a second pass's rows apart)."""
+    results = list(run.first_pass)
     if not results:
         return []
     boards = by_board(results)
@@ -372,10 +390,10 @@ def summary_line(run: VerifyRun) -> str:
     if run.interrupted:
         verdict = f"INTERRUPTED ({run.interruption}: partial results)"
     if run.results:
-        share = 100 * run.playable / len(run.results)
-        parts.append(f"played {run.playable} of {len(run.results)} ({share:.0f} %)")
+        share = 100 * run.playable / len(run.first_pass)
+        parts.append(f"played {run.playable} of {len(run.first_pass)} ({share:.0f} %)")
     moved = transformed(run.results)
-    if run.transform_one_in and run.transform_one_in > 1:
+    if run.sampled:
         parts.append(f"{len(moved)} of them given again transformed ({_transformed_bad(moved)})")
     t = run.timing
     timing = (
@@ -412,7 +430,9 @@ def transform_lines(run: VerifyRun) -> list[str]:
             f"  every item given under a transform drawn from seed {run.transform_seed!r}: "
             f"{_transformed_bad(moved)}"
         )
-    return ["TRANSFORMED", head, "  (--transform SEED gives every item transformed; --no-transform none)"]
+    if run.transform_one_in > 1:
+        return ["TRANSFORMED", head, "  (--transform SEED gives every item transformed; --no-transform none)"]
+    return ["TRANSFORMED", head]
 
 
 def format_text(
@@ -502,7 +522,7 @@ def to_json(run: VerifyRun, order: Sequence[str] = ()) -> dict:
     summary["shortfall"] = run.shortfall
     summary["by_ruleset"] = by_ruleset(results, order)
     summary["by_axis"] = by_axis(results)
-    summary["by_board"] = by_board(results)
+    summary["by_board"] = by_board(run.first_pass)
     summary["skipped_by_cause"] = skipped_by_cause(run)
     causes = root_causes(results)
     summary["root_causes"] = len(causes)
