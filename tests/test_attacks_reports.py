@@ -61,6 +61,18 @@ def test_an_item_listed_twice_is_refused_not_counted_twice(tmp_path, capsys):
     # the same case under two rulesets is two items
     write(tmp_path / "prog", report([result("a.001"), result("a.001", "japanese")]))
     assert main(["matrix", str(tmp_path)]) == 0
+    # an item as written and given again under a transform is two rows; under one transform twice, one
+    moved = {**result("a.001"), "transform": "mirror+colours"}
+    write(tmp_path / "prog", report([result("a.001"), moved]))
+    assert main(["matrix", str(tmp_path)]) == 0
+    assert matrix.tally(matrix.load(tmp_path / "prog").items).passed == 2
+    write(tmp_path / "prog", report([result("a.001"), moved, moved]))
+    assert main(["matrix", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "results[2]: a.001[chinese]@mirror+colours is listed twice (first as results[1])" in err
+    write(tmp_path / "prog", report([{**result("a.001"), "transform": "<b>"}]))
+    assert main(["matrix", str(tmp_path)]) == 2
+    assert "transform '<b>' is not a transform's name" in capsys.readouterr().err
 
 
 def test_a_folder_named_like_a_url_scheme_is_no_live_link(tmp_path):

@@ -21,6 +21,7 @@ from jpdtools.verify.report import (
     skip_cause,
     summary_line,
     transform_lines,
+    transformed,
 )
 from jpdtools.verify.verification import OUTCOMES, Outcome, VerifyResult
 
@@ -49,11 +50,18 @@ def _counts_row(label: str, c: dict[str, int]) -> str:
     return f"<tr><td>{escape(label)}</td>{cells}</tr>"
 
 
-def _counts_table(first: str, rows: dict[str, dict[str, int]], total: dict[str, int] | None = None) -> str:
+def _counts_table(
+    first: str,
+    rows: dict[str, dict[str, int]],
+    total: dict[str, int] | None = None,
+    moved: dict[str, int] | None = None,
+) -> str:
     head = "".join(f"<th>{escape(str(o))}</th>" for o in OUTCOMES)
     body = "".join(_counts_row(name, c) for name, c in rows.items())
     if total is not None:
         body += _counts_row("total", total)
+    if moved is not None:
+        body += _counts_row("of which transformed", moved)
     return f"<table><tr><th>{escape(first)}</th>{head}</tr>{body}</table>"
 
 
@@ -151,8 +159,15 @@ def _skips(results: Sequence[VerifyResult], implementation: str) -> str:
     return f"<table><tr><th>cause</th><th>items</th><th>for example</th></tr>{''.join(rows)}</table>"
 
 
+def _sentence(line: str) -> str:
+    """A line of the text report as a sentence: capitalised, with a full stop."""
+    text = line.strip()
+    return f"{text[:1].upper()}{text[1:]}."
+
+
 def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrate | None = None) -> str:
     results = list(run.results)
+    moved = transformed(results)
     t = run.timing
     limited = sum(1 for r in results if r.limited and r.outcome is not Outcome.SKIP)
     every = run.transform_seed is not None and run.transform_one_in == 1
@@ -165,7 +180,7 @@ def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrat
         f"<h1>Compliance report: {escape(run.implementation)}</h1>",
         f"<p><code>jpd verify --impl {escape(run.impl)}{transform}</code> — {escape(summary_line(run))}</p>",
         *(f"<p>{escape(line)}</p>" for line in suite_lines(run.suite)),
-        *(f"<p>{escape(line.strip())}</p>" for line in transform_lines(run)[1:2]),
+        *(f"<p>{escape(_sentence(line))}</p>" for line in transform_lines(run)[1:2]),
         "<p>A skip never counts as a pass; an open item (an either-verdict matched) is neither.",
         f" {limited} played item(s) were compared without the claims only the harness decides.</p>",
         "<table><tr><th>timing</th><th>seconds</th></tr>",
@@ -174,7 +189,9 @@ def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrat
         f"<tr><td>waiting on the implementation</td><td>{t.engine_seconds:.2f}</td></tr>",
         f"<tr><td>harness</td><td>{t.harness_seconds:.2f} ({t.harness_share:.0%})</td></tr></table>",
         "<h2>By ruleset</h2>",
-        _counts_table("ruleset", by_ruleset(results, order), counts(results)),
+        _counts_table(
+            "ruleset", by_ruleset(results, order), counts(results), counts(moved) if moved else None
+        ),
         "<h2>By axis value</h2>",
     ]
     for axis, values in by_axis(results).items():
