@@ -525,6 +525,32 @@ def test_the_book_shows_a_ko_claim_proven_by_its_shape_in_both_editions():
     assert "disproven" in status_proof_section(false, PRESETS, EN)
 
 
+def test_the_summary_line_names_what_was_proven_a_ko_claim_is_no_status():
+    """The line at the top of a case page says what the count rests on: a case whose only
+    declaration is a ko claim says the claim is proven (or agreed), never "the statuses"."""
+    import html
+
+    from jpdtools.book.lang import EN, ZH
+    from jpdtools.book.statusproof import status_proof_summary
+
+    [ko] = claim_file(KO_ROWS, "W ko D3").cases
+    english = html.unescape(status_proof_summary(ko, PRESETS, EN))
+    assert "The ko claim this count rests on is proven (see how)." in english
+    assert "status" not in english.split(">", 2)[2]
+    chinese = status_proof_summary(ko, PRESETS, ZH)
+    assert "本次计算所依据的劫的宣称已经证明（见证明）。" in chinese and "死活" not in chinese
+    reason = "    status-proof:\n      agreement: a claim outside territory\n"
+    [agreed] = claim_file(DAME_ROWS, "B ko D3", reason).cases
+    assert "The ko claim this count rests on is agreed on purpose, not proven (see why)." in html.unescape(
+        status_proof_summary(agreed, PRESETS, EN)
+    )
+    [one_sided] = claim_file(KO_ROWS, "B one-sided A3", reason).cases
+    assert "The one-sided claim this count rests on is agreed" in status_proof_summary(one_sided, PRESETS, EN)
+    [seki] = case_file(TWO_AGAINST_ONE).cases
+    assert "The statuses this count rests on are proven (see how)." in status_proof_summary(seki, PRESETS, EN)
+    assert "本次计算所依据的死活状态已经证明" in status_proof_summary(seki, PRESETS, ZH)
+
+
 def test_a_ko_claim_on_a_point_occupied_after_the_moves_is_a_lint_error():
     # with moves the loader does not see the final board (count.territory.017): the proof does
     proven = prove_files([claim_file(KO_ROWS, "W ko C3", moves="B pass W pass")], PRESETS)

@@ -230,9 +230,10 @@ def status_proof_section(case: Case, presets: Presets, lang: Language) -> str:
 
 
 def status_proof_summary(case: Case, presets: Presets, lang: Language) -> str:
-    """One line for the top of the page — whether the declared statuses are proven, agreed on
-    purpose or not proven yet — linking to the section; "" for a case that declares none. So a
-    page never shows its verdicts over an unproven diagram without saying so."""
+    """One line for the top of the page — whether what the count rests on (the declared statuses,
+    the claims, or both: :func:`rests_on`) is proven, agreed on purpose or not proven yet —
+    linking to the section; "" for a case that declares none. So a page never shows its verdicts
+    over an unproven diagram without saying so, nor calls a ko claim a status."""
     if not declares(case):
         return ""
     kind, _ = case.status_proof
@@ -241,4 +242,18 @@ def status_proof_summary(case: Case, presets: Presets, lang: Language) -> str:
     else:
         kind = {True: "proven", False: "disproven", None: "undecided"}[prove_case(case, presets).holds]
         key = "proof.summary." + kind
-    return f'<p class="proof-summary proof-{esc(kind)}"><a href="#status-proof">{lang.t(key)}</a></p>'
+    text = lang.t(key, what=lang.s("proof.rests." + rests_on(case)))
+    return f'<p class="proof-summary proof-{esc(kind)}"><a href="#status-proof">{text}</a></p>'
+
+
+def rests_on(case: Case) -> str:
+    """What a case's agreement declares that the suite proves, as the summary names it:
+    ``statuses`` (dead or seki marks), ``statuses-claims`` (marks and claims), ``ko`` or
+    ``one-sided`` (one claim of that kind and no mark), ``claims`` (several claims, no mark)."""
+    dead, seki = declared(case)
+    claims = one_sided_claims(case) + ko_claims(case)
+    if dead or seki:
+        return "statuses-claims" if claims else "statuses"
+    if len(claims) == 1:
+        return "ko" if ko_claims(case) else "one-sided"
+    return "claims"
