@@ -87,6 +87,8 @@ def test_komi_takes_a_rule_or_a_decimal_number():
     assert parse_axis_value("komi", "7.5") == Fraction(15, 2)
     assert isinstance(parse_axis_value("komi", "-1"), FixedKomi)
     assert str(parse_axis_value("komi", "0.25")) == "0.25"
+    # a whole komi is written out in full, however large (an axis condition komi=N compares the text)
+    assert [str(parse_axis_value("komi", k)) for k in ("0", "-1", "1234567")] == ["0", "-1", "1234567"]
     with pytest.raises(RulesError, match="or a decimal number"):
         parse_axis_value("komi", "seven")
     with pytest.raises(RulesError, match="'counting'"):
