@@ -17,7 +17,7 @@ from jpdref.game import Effect, Phase
 from jpdref.history import History
 from jpdref.rules import PassRule
 from jpdref.stones import BLACK, WHITE, Color
-from jpdref.zobrist import stone_keys
+from jpdref.zobrist import stone_keys, virtual_key
 from jpdtools.presets import load_presets
 
 SIZE = 19
@@ -146,3 +146,55 @@ def test_earlier_boards_are_rebuilt_exactly_from_the_changes():
     removals = [c for c in game.changes if isinstance(c, tuple)]
     assert any(c[3] for c in removals) and any(c[2] for c in removals)  # a suicide and a capture
     assert [game._board_at(v) for v in range(len(boards))] == boards
+
+
+def stones_hashing_to(geometry: Geometry, target: int) -> list[tuple[Color, int]]:
+    """Stones on pairwise non-adjacent points whose Zobrist keys XOR to ``target`` (fewest found)."""
+    width = geometry.width
+    points = [p for p in range(geometry.area) if (p % width + p // width) % 2 == 0][:CANDIDATES]
+    stones = [(BLACK if i % 2 == 0 else WHITE, p) for i, p in enumerate(points)]
+    keys = {c: stone_keys(geometry.area, c) for c in (BLACK, WHITE)}
+    pivots: dict[int, tuple[int, int]] = {}
+    kernel: list[int] = []
+    for i, (c, p) in enumerate(stones):
+        v, combination = keys[c][p], 1 << i
+        while v and (top := v.bit_length() - 1) in pivots:
+            v, combination = v ^ pivots[top][0], combination ^ pivots[top][1]
+        if v:
+            pivots[top] = (v, combination)
+        else:
+            kernel.append(combination)
+    v, solution = target, 0
+    while v:
+        top = v.bit_length() - 1
+        assert top in pivots, "the candidates' keys do not span the target"
+        v, solution = v ^ pivots[top][0], solution ^ pivots[top][1]
+    best = min(
+        (
+            solution ^ _xor(subset)
+            for r in range(len(kernel) + 1)
+            for subset in itertools.combinations(kernel, r)
+        ),
+        key=int.bit_count,
+    )
+    return [stones[i] for i in range(len(stones)) if best >> i & 1]
+
+
+def test_a_virtual_move_whose_key_meets_an_earlier_positions_is_not_a_repetition():
+    """{#rep.hashing} Under global-positional superko (jhz-2022) a virtual move is checked against
+    the history by its global position: the board plus the virtual stones. The stones played here
+    hash to the key of one black virtual stone, so after Black's virtual move the global position's
+    key is the empty board's; the position itself (stones on the board, a virtual stone) never
+    occurred: the move is legal."""
+    rules = load_presets().get("jhz-2022")
+    target = virtual_key(BLACK, 1) ^ virtual_key(WHITE, 0)
+    stones = stones_hashing_to(GEOMETRY, target)
+    game = Game.new(rules, GEOMETRY)
+    empty_key = game._compared(game.board.hash, game.virtual_offset, BLACK)
+    for action in actions_for(stones):
+        assert game.play(action).legal
+    assert game.to_move is BLACK and game.board.hash == target and game.board.stones()
+    after = game._compared(game.board.hash, game._virtual_offset({BLACK: 1, WHITE: 0}), WHITE)
+    assert after == empty_key  # the keys meet; the exact positions differ
+    step = game.play(Action.virtual(BLACK))
+    assert step.legal and step.effect is Effect.PLAYED, step
