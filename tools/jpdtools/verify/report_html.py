@@ -35,7 +35,15 @@ td.l{text-align:left}.z{color:#bbb}.pass{background:#e6f4e6}.unexpected-failure,
 details{margin:.4em 0}summary{cursor:pointer}pre{white-space:pre-wrap;margin:.2em 0}
 .illustrated{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}figure{margin:.3em 0}
 figcaption{font-size:12px;color:#555;max-width:28em}
+p,code{overflow-wrap:break-word}table{display:block;max-width:100%;overflow-x:auto}th.l{text-align:left}
+@media (max-width:40em){
+.causes,.causes tbody,.causes tr,.causes td{display:block}.causes tr.head{display:none}
+.causes tr{border:1px solid #ccc;margin:.6em 0;padding:.3em .6em}
+.causes td{border:0;padding:.1em 0;text-align:left}
+.causes td[data-label]::before{content:attr(data-label) ": ";font-weight:bold}}
 """
+"""Every table scrolls inside its own box when it is wider than the page; on a narrow screen the
+root-cause table is a list of cards, one per cause, each value under its column's name."""
 
 SECTIONS = (
     (Outcome.UNEXPECTED_FAILURE, "Unexpected failures"),
@@ -130,17 +138,28 @@ def _causes(causes: Sequence[RootCause]) -> str:
         others = ", ".join(escape(r.name) for r in cause.items[1:])
         if others:
             detail += f"<details><summary>{cause.count - 1} more item(s)</summary>{others}</details>"
-        cells = [
-            f"<td>{cause.count}</td><td class=l>{escape(cause.where)}</td>",
-            f"<td class=l><code>{escape(cause.expected)}</code></td>",
-            f"<td class=l><code>{escape(cause.observed)}</code></td>",
-            f"<td class=l>{escape(', '.join(cause.clauses))}</td>",
-            f"<td class=l><code>{escape(ex.name)}</code> ({escape(ex.board)}){detail}</td>",
-        ]
-        rows.append(f"<tr>{''.join(cells)}</tr>")
-    titles = ("items", "where", "expected", "got", "clauses", "smallest case")
-    head = "<tr>" + "".join(f"<th>{t}</th>" for t in titles) + "</tr>"
-    return f"<table>{head}{''.join(rows)}</table>"
+        values = (
+            str(cause.count),
+            escape(cause.where),
+            f"<code>{escape(cause.expected)}</code>",
+            f"<code>{escape(cause.observed)}</code>",
+            escape(", ".join(cause.clauses)),
+            f"<code>{escape(ex.name)}</code> ({escape(ex.board)}){detail}",
+        )
+        pairs = enumerate(zip(CAUSE_TITLES, values, strict=True))
+        cells = "".join(_cell(title, value, n > 0) for n, (title, value) in pairs)
+        rows.append(f"<tr>{cells}</tr>")
+    head = "".join(f"<th{' class=l' if n else ''}>{t}</th>" for n, t in enumerate(CAUSE_TITLES))
+    return f'<table class="causes"><tr class="head">{head}</tr>{"".join(rows)}</table>'
+
+
+CAUSE_TITLES = ("items", "where", "expected", "got", "clauses", "smallest case")
+"""The root-cause table's columns; each cell carries its column's name (``data-label``), which a
+narrow screen shows before the value."""
+
+
+def _cell(title: str, value: str, left: bool) -> str:
+    return f'<td{" class=l" if left else ""} data-label="{title}">{value}</td>'
 
 
 def _skips(results: Sequence[VerifyResult], implementation: str) -> str:
@@ -176,6 +195,7 @@ def format_html(run: VerifyRun, order: Sequence[str] = (), illustrate: Illustrat
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>jpd verify — {escape(run.implementation)}</title><style>{STYLE}</style></head><body>",
         f"<h1>Compliance report: {escape(run.implementation)}</h1>",
         f"<p><code>jpd verify --impl {escape(run.impl)}{transform}</code> — {escape(summary_line(run))}</p>",

@@ -1,0 +1,54 @@
+"""The HTML report of ``jpd verify`` read on a phone and on a desktop: loaded in headless Chromium at
+390 and 1400 px, the page scrolls only up and down (a wide table scrolls inside its own box), and on
+the narrow screen the root-cause table is a list of cards, each value under its column's name.
+Screenshots go to $TEST_ARTEFACTS (test-artefacts/) to be looked at. Skipped when Chromium is
+missing — except in CI (``CI=true``), where that fails.
+"""
+
+import base64
+import os
+from pathlib import Path
+
+from chromium_driver import Browser, chromium_or_skip
+from jpdtools.cli import main
+from jpdtools.paths import conformance_dir
+
+ARTEFACTS = Path(os.environ.get("TEST_ARTEFACTS", Path(__file__).resolve().parent.parent / "test-artefacts"))
+
+LAYOUT = """(() => {
+  const view = document.documentElement.clientWidth;
+  const row = document.querySelector('table.causes tr:not(.head)');
+  const cell = row && row.querySelector('td[data-label="where"]');
+  return [document.documentElement.scrollWidth, view, row && getComputedStyle(row).display,
+          cell && getComputedStyle(cell, '::before').content];
+})()"""
+
+
+def test_the_report_fits_a_phone_and_its_root_causes_read_as_cards(tmp_path):
+    # sgfmill keeps no repetition rule: ko.threat.005 fails at step 5, one root cause
+    report = tmp_path / "report.html"
+    ko = str(conformance_dir() / "ko.yaml")
+    argv = ["verify", "--impl", "sgfmill", ko, "--id", "ko.threat.005", "--html", str(report), "-q"]
+    assert main([*argv, "--no-expected-failures"]) == 1
+    browser = Browser(chromium_or_skip())
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    seen = {}
+    try:
+        for width in (390, 1400):
+            browser.send(
+                "Emulation.setDeviceMetricsOverride",
+                width=width,
+                height=900,
+                deviceScaleFactor=1,
+                mobile=False,
+            )
+            browser.open(report)
+            seen[width] = browser.evaluate(LAYOUT)
+            data = browser.send("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"]
+            (ARTEFACTS / f"verify-report-{width}.png").write_bytes(base64.b64decode(data))
+    finally:
+        browser.close()
+    for width, (scroll, view, _, _) in seen.items():
+        assert scroll <= view, (width, scroll, view)
+    assert seen[390][2:] == ["block", '"where: "']  # a card, each value named
+    assert seen[1400][2:] == ["table-row", "none"]  # a table row under the column heads
