@@ -325,6 +325,7 @@ def test_the_text_and_html_reports_say_under_which_transform_an_item_was_given(c
     assert "given under " in out.out and "reproduce: printf" in out.out
     page = html.read_text(encoding="utf-8")
     assert "--transform t6</code>" in page and "given under <code>" in page
+    assert page.count('<svg class="board"') >= 3  # the failing row drawn, on the case's own board
 
 
 def test_a_count_that_picks_points_by_number_is_compared_without_the_points_every_transform_moves():

@@ -92,7 +92,7 @@ def illustrator(
     by_name = {i.name: i for i in items}
 
     def illustrate(vr: VerifyResult) -> str:
-        item = by_name.get(vr.name)
+        item = by_name.get(vr.result.name)  # a row given transformed: its case as written
         if item is None or vr.outcome not in ILLUSTRATED:
             return ""
         try:

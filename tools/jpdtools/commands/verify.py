@@ -62,8 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--expected-failures",
         type=Path,
         metavar="FILE",
-        help="the implementer's list of known failures: case-id[ruleset] globs, one per line "
-        "(default for a bundled profile: the list it carries, reports/NAME/expected-failures.txt)",
+        help="the implementer's list of known failures: case-id[ruleset] globs, one per line, "
+        "case-id[ruleset]@TRANSFORM for rows given transformed only (default for a bundled profile: the list it carries, reports/NAME/expected-failures.txt)",
     )
     parser.add_argument(
         "--no-expected-failures",
