@@ -51,6 +51,16 @@ def test_a_ghost_is_not_drawn_over_a_stone():
     assert "captured" not in [g.get("class") for g in svg.iter(f"{NS}g")]
 
 
+def test_a_point_played_twice_shows_only_its_last_number():
+    # count.art.001's proof line: W C9 (2) is captured by B C8 (3), and W C9 (4) stands there again
+    svg = parse(Picture("XXO../XXX..", numbers=(("C2", 2), ("C1", 3), ("C2", 4))))
+    numbers = [
+        (t.get("x"), t.get("y"), t.text) for t in svg.iter(f"{NS}text") if t.get("class") == "move-number"
+    ]
+    assert [n for _, _, n in numbers] == ["4", "3"]
+    assert len({(x, y) for x, y, _ in numbers}) == 2
+
+
 def test_virtual_stones_are_counted_beside_the_board():
     svg = parse(Picture("../..", virtual=(2, 1)))
     panel = [g for g in svg.iter(f"{NS}g") if g.get("data-colour")]

@@ -43,7 +43,7 @@ class Picture:
     owners: tuple[tuple[str, str, str], ...] = ()
     label: str = ""
     refused: str | None = None  # the vertex of a move that was refused (a no-entry sign)
-    numbers: tuple[tuple[str, int], ...] = ()  # (vertex, step number) written on the stones there
+    numbers: tuple[tuple[str, int], ...] = ()  # (vertex, step number) on the stones there; the last per point
 
 
 def grid_of(rows: str) -> list[str]:
@@ -264,8 +264,8 @@ def board_svg(picture: Picture, lang: Language = EN) -> str:
         xy = _xy(vertex, height)
         if xy is not None:
             out.append(_marker(*xy, letter, stone_at.get(xy, ".")))
-    numbered = dict(picture.numbers)
-    for vertex, n in picture.numbers:
+    numbered = dict(picture.numbers)  # a point played again shows its last number (the stone there)
+    for vertex, n in numbered.items():
         xy = _xy(vertex, height)
         if xy is not None and stone_at.get(xy, ".") in "XO":
             cx, cy = _centre(*xy)
