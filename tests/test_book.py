@@ -387,6 +387,19 @@ def test_boards_read_at_a_glance(book):
     assert full.count('class="star"') >= 9  # the nine star points of 19×19
 
 
+def test_a_caption_speaks_of_dead_stones_only_where_some_are_crossed(book):
+    out, _ = book
+    # count.art.004 agrees no dead stone (a ko claim): neither its set-up nor its count is crossed
+    none = (out / "cases" / "count.art.004.html").read_text(encoding="utf-8")
+    assert "<figcaption>the set-up</figcaption>" in none and "crossed" not in none
+    zh = (out.parent / "zh" / "cases" / "count.art.004.html").read_text(encoding="utf-8")
+    assert "<figcaption>初始摆放</figcaption>" in zh and "打叉" not in zh
+    # count.area.005's diagram marks B4 dead: both captions say what the cross means
+    dead = (out / "cases" / "count.area.005.html").read_text(encoding="utf-8")
+    assert "<figcaption>the set-up (stones agreed dead crossed)</figcaption>" in dead
+    assert "crossed stones were taken off as dead</figcaption>" in dead
+
+
 def test_a_counting_case_shows_how_its_statuses_are_known(book):
     out, _ = book
     # 003's seki: proven, with the proof's first moves drawn as small boards

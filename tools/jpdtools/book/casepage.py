@@ -435,7 +435,7 @@ def _initial(record: CaseRecord, lang: Language) -> str:
     if case.history:
         history = f"<p>{lang.t('case.history')} " + " ".join(code(a) for a in case.history) + "</p>"
     picture = initial_picture(setup, _shows_virtual(record), lang.s("board.initial"))
-    caption = lang.t("case.setup-dead" if setup.final else "case.setup")
+    caption = lang.t("case.setup-dead" if picture.crossed else "case.setup")
     return (
         f"<h2>{lang.t('case.initial')}</h2><p>{head}</p>"
         f"<figure>{board_svg(picture, lang)}{legend(picture, lang)}"
@@ -570,9 +570,10 @@ def _count(book: Book, record: CaseRecord) -> str:
             f'<section class="count"><h3>{lang.h("count.board-under", rulesets=_names(book, names))}</h3>'
         )
         picture = count_picture(first, halt, lang.s("count.board-under", rulesets=", ".join(names)))
+        caption = lang.t("count.board-caption.dead" if picture.crossed else "count.board-caption")
         out.append(
             f'<div class="boards"><figure>{board_svg(picture, lang)}{legend(picture, lang)}'
-            f"<figcaption>{lang.t('count.board-caption')}</figcaption></figure>"
+            f"<figcaption>{caption}</figcaption></figure>"
             f"<div>{_owners_table(first, lang)}</div></div>"
         )
         for same, count in _groups([(n, counts[n][0]) for n in names]):

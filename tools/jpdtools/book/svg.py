@@ -45,6 +45,11 @@ class Picture:
     refused: str | None = None  # the vertex of a move that was refused (a no-entry sign)
     numbers: tuple[tuple[str, int], ...] = ()  # (vertex, step number) on the stones there; the last per point
 
+    @property
+    def crossed(self) -> bool:
+        """Whether a stone is drawn dead (crossed): a caption speaks of dead stones only then."""
+        return any(ch in "xo" for ch in self.rows)
+
 
 def grid_of(rows: str) -> list[str]:
     return [r for r in rows.split("/")] if rows else []
