@@ -618,6 +618,23 @@ def test_the_chain_lines_and_captions_use_the_editions_punctuation():
     assert "1. W B5, 2. B A4, 3. W pass, 4. B A5" in captions
 
 
+def test_a_proof_of_one_position_says_position():
+    """A chain captured by the first move of the side to prove is searched in one position:
+    "(1 position searched)", never "(1 positions searched)"."""
+    import html
+
+    from jpdtools.book.lang import EN, ZH
+    from jpdtools.book.statusproof import status_proof_section
+
+    rows = (". . X O .", ". . X O O", ". . X O X", ". . X O .", ". . X O .")  # E3: one liberty, E2
+    text = WALL.format(rows="\n".join("      " + r for r in rows))
+    text = text.replace('    moves: ""\n', '    moves: ""\n    agreement:\n      dead: E3\n')
+    [case] = load_case_text(text, "wall.yaml", PRESETS).cases
+    english = html.unescape(status_proof_section(case, PRESETS, EN))
+    assert "(1 position searched)" in english and "(1 positions" not in english
+    assert "（搜索了 1 个局面）" in status_proof_section(case, PRESETS, ZH)
+
+
 def test_jpd_lint_fails_on_a_planted_atari_in_a_counted_diagram(tmp_path, capsys):
     from jpdtools.cli import main
 

@@ -112,7 +112,9 @@ def _chain_text(proof: ChainProof, lang: Language) -> str:
     who = lang.s("owner." + proof.color)
     text = f"{after}{who} {chain}" + (lang.s("list.sep") + side if side else "") + lang.s("colon") + verdict
     if proof.holds is not None and proof.method != "unconditional":
-        text = _spaced(text, lang.s("proof.nodes", nodes=proof.nodes))
+        text = _spaced(
+            text, lang.s("proof.nodes.one" if proof.nodes == 1 else "proof.nodes", nodes=proof.nodes)
+        )
     mark = "✓" if proof.holds else "✗" if proof.holds is False else "?"
     return f'<span class="proof-mark">{mark}</span> {esc(text)}'
 

@@ -383,6 +383,7 @@ STRINGS = {
     "proof.dependent.fails": "makes two eyes of its own (so it is not seki)",
     "proof.after": "after {move}:",
     "proof.nodes": "({nodes} positions searched)",
+    "proof.nodes.one": "(1 position searched)",
     "proof.board": "The first moves of a line: {moves}",
     "proof.position": "The position the statuses are about",
     "proof.more": "The other first moves, answered the same way: {moves}",

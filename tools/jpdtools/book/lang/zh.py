@@ -363,6 +363,7 @@ STRINGS = {
     "proof.dependent.fails": "能自己做出两只眼（所以不是双活）",
     "proof.after": "{move} 之后：",
     "proof.nodes": "（搜索了 {nodes} 个局面）",
+    "proof.nodes.one": "（搜索了 1 个局面）",
     "proof.board": "一条变化的前几着：{moves}",
     "proof.position": "这些状态所说的局面",
     "proof.more": "其他第一着，应法相同：{moves}",
