@@ -63,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="FILE",
         help="the implementer's list of known failures: case-id[ruleset] globs, one per line, "
-        "case-id[ruleset]@TRANSFORM for rows given transformed only (default for a bundled profile: the list it carries, reports/NAME/expected-failures.txt)",
+        "case-id[ruleset]@TRANSFORM for rows given transformed only (default for a bundled profile: "
+        "the list it carries, reports/NAME/expected-failures.txt)",
     )
     parser.add_argument(
         "--no-expected-failures",
