@@ -6,6 +6,7 @@ from html import escape
 import pytest
 import yaml
 from book_helpers import PageLinks, broken_links, build_book, page_links
+from jpdtools.book.font import characters, own_characters
 from jpdtools.book.page import slug
 from jpdtools.cli import main
 from jpdtools.errors import InputError
@@ -194,6 +195,19 @@ def test_no_link_is_broken(book):
     checked, broken = broken_links(out.parent)  # both editions, the links between them too
     assert checked > 20_000
     assert broken == []
+
+
+def test_the_pages_of_the_suite_use_only_jipingdians_own_characters(book):
+    """The font a book carries covers its pages' characters and own_characters(): when the pages
+    of a book of the shipped cases add none, every such book asks for the same font (made once,
+    then read from the user's cache)."""
+    out, _ = book
+    used = set()
+    for path in out.parent.rglob("*"):
+        if path.suffix in (".html", ".json", ".svg", ".js", ".css"):
+            used |= characters((path.read_text(encoding="utf-8"),))
+    assert len(used) > 1000
+    assert sorted(used - own_characters()) == []
 
 
 def test_the_link_walker_reads_a_page_as_the_html_parser_does(book, hostile_book):

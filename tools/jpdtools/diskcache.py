@@ -1,7 +1,8 @@
 """Values kept on disk between processes, found by a content key and checked before use.
 
-What is kept: the loaded case files (:mod:`jpdtools.suite.compiled`) and the parsed presets
-(:mod:`jpdtools.presets`) — values whose parsing is most of a command's time. Each is an *entry*,
+What is kept: the loaded case files (:mod:`jpdtools.suite.compiled`), the parsed presets
+(:mod:`jpdtools.presets`) and the book's cut font (:mod:`jpdtools.book.font`) — values whose making
+is most of a command's time. Each is an *entry*,
 one file named by its key: ``MAGIC``, the key (32 bytes), the SHA-256 of the payload, and the
 payload, a pickle. The key is a SHA-256 of everything the value depends on (the input file's
 bytes, and :func:`code_digest`: the source of the code that parses it), so a changed input or
@@ -345,6 +346,22 @@ def is_own_file(name: str) -> bool:
     digest = stem.rpartition("-")[2]
     hexadecimal = len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
     return bool(dot) and suffix == "entry" and hexadecimal
+
+
+def prune_named(folder: Path | None, prefix: str, keep: int) -> None:
+    """Remove the least recently used entries named ``prefix…`` beyond ``keep`` (the large ones of
+    one kind, such as cut fonts, kept to a few whatever the folder's other entries)."""
+    if folder is None:
+        return
+    try:
+        names = [p for p in folder.iterdir() if p.name.startswith(prefix) and is_own_file(p.name)]
+        infos = [(p.lstat(), p) for p in names]
+    except OSError:
+        return
+    entries = sorted(((info.st_mtime, p) for info, p in infos if stat.S_ISREG(info.st_mode)), reverse=True)
+    for _, path in entries[keep:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _prune(folder: Path, keep: int = MAX_ENTRIES) -> None:

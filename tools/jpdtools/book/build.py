@@ -15,7 +15,16 @@ from jpdtools.book.casepage import case_page
 from jpdtools.book.context import Book
 from jpdtools.book.decisions import decided
 from jpdtools.book.editions import front_door
-from jpdtools.book.font import FONT_FILE, LICENCE, LICENCE_FILE, FontSource, characters, find_source, subset
+from jpdtools.book.font import (
+    FONT_FILE,
+    LICENCE,
+    LICENCE_FILE,
+    FontSource,
+    characters,
+    cut,
+    find_source,
+    own_characters,
+)
 from jpdtools.book.glossarypage import glossary_page
 from jpdtools.book.indexpage import index_page
 from jpdtools.book.lang import EDITIONS
@@ -253,10 +262,11 @@ def write_book(
     """Write every page into a staging folder, then let the book replace ``out``'s content whole
     (jpdtools/outdir.py: no stale page of an earlier book, nothing written through a link, a full
     disk or a read-only folder an InputError with ``out`` as it was); returns how many files.
-    With ``font``, the book carries it cut down to the characters its pages use; ``progress``
-    hears how many files are written; with ``pyodide`` (the npm package's folder), the book carries
-    the playground's runtime and sources. With ``pdf``, each edition is printed to its ``book.pdf``
-    before the book replaces ``out``'s content (a failed print leaves ``out`` as it was)."""
+    With ``font``, the book carries it cut down to the characters its pages and jipingdian's own
+    texts use (font.py); ``progress`` hears how many files are written; with ``pyodide`` (the npm
+    package's folder), the book carries the playground's runtime and sources. With ``pdf``, each
+    edition is printed to its ``book.pdf`` before the book replaces ``out``'s content (a failed
+    print leaves ``out`` as it was)."""
     expected = page_count(book)
 
     def write(staging: Path) -> int:
@@ -274,7 +284,7 @@ def write_book(
                 progress("writing", n, max(n, expected))
         if font is not None:
             (staging / FONT_FILE).parent.mkdir(parents=True, exist_ok=True)
-            (staging / FONT_FILE).write_bytes(subset(font, used))
+            (staging / FONT_FILE).write_bytes(cut(font, used | own_characters()))
             (staging / LICENCE_FILE).write_text(LICENCE, encoding="utf-8")
             n += 2
         if pyodide is not None:
