@@ -60,6 +60,28 @@ def test_no_case_text_shows_a_raw_anchor():
     assert raw == []
 
 
+def test_no_case_text_names_an_issue_and_no_chinese_text_an_english_ruleset_name():
+    """A note speaks to its reader: no issue number of the project's tracker in either edition;
+    and a Chinese text names a ruleset as Chinese does (中国规则, 日本规则, 应氏规则), the English
+    word kept only in the name of the source 004 Chinese summary."""
+    import re
+
+    from jpdtools.paths import conformance_dir
+    from jpdtools.presets import load_presets
+    from jpdtools.run.runner import case_files, default_loader, load_files
+
+    files, _ = load_files(case_files([conformance_dir()]), load_presets(), default_loader())
+    cases = [c for f in files for c in f.cases]
+    issue = re.compile(r"\bissues?\s+\d+", re.IGNORECASE)
+    english = re.compile(r"(?<![\w`-])(?:Chinese|Japanese|Ing)(?![\w`-])(?! summary)")
+    texts = [(c.id, what, text) for c in cases for what, text in (("title", c.title), ("note", c.note))]
+    zh = [
+        (c.id, what, text) for c in cases for what, text in (("zh.title", c.zh_title), ("zh.note", c.zh_note))
+    ]
+    assert [(i, what) for i, what, text in texts + zh if issue.search(text or "")] == []
+    assert [(i, what, english.findall(text)) for i, what, text in zh if english.search(text or "")] == []
+
+
 def test_a_figure_of_the_english_missing_from_the_chinese_is_reported():
     case = _case("a.1", "Black 5 + 4 = 9 at C3, komi 6.5.", "标题", "黑 5 + 4 = 9，在 C3，贴目 7.5。")
     check = check_case_translations([CaseFile("a.yaml", 1, "", (case,))])
