@@ -401,6 +401,37 @@ def test_boards_read_at_a_glance(book):
     assert full.count('class="star"') >= 9  # the nine star points of 19×19
 
 
+def test_every_counting_page_with_statuses_shows_its_proof_in_both_editions(book):
+    """Each case whose agreement marks stones dead or in seki, or makes a claim the suite proves
+    (a one-sided claim; a ko claim unless a settling by play decides it), has the status-proof
+    section on its page, in both editions: the proof drawn when proven, the reason when agreed."""
+    from jpdtools.paths import conformance_dir
+    from jpdtools.presets import load_presets
+    from jpdtools.run.runner import case_files, default_loader, load_files
+
+    out, _ = book
+    files, _ = load_files(case_files([conformance_dir()]), load_presets(), default_loader())
+    missing, checked = [], 0
+    for case in (c for f in files for c in f.cases):
+        final = case.setup.final if case.setup is not None else None
+        if final is None:
+            continue
+        a = final.agreement
+        claims = [c for c in a.claims if c.kind == "one-sided" or (c.kind == "ko" and final.settle is None)]
+        if not (a.dead or a.seki or claims):
+            continue
+        checked += 1
+        for edition in (out, out.parent / "zh"):
+            html = (edition / "cases" / f"{case.id}.html").read_text(encoding="utf-8")
+            start = html.find('<section id="status-proof"')
+            section = html[start : html.find("</section>", start)] if start >= 0 else ""
+            agreed = case.status_proof[0] == "agreement"
+            shown = 'class="proof-agreement"' in section if agreed else '<svg class="board"' in section
+            if not shown:
+                missing.append((case.id, edition.name))
+    assert checked > 50 and missing == []
+
+
 def test_a_caption_speaks_of_dead_stones_only_where_some_are_crossed(book):
     out, _ = book
     # count.art.004 agrees no dead stone (a ko claim): neither its set-up nor its count is crossed
