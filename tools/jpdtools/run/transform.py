@@ -29,6 +29,7 @@ only their reasons change is taken, and the claims on those points are left out 
 (:attr:`Chosen.dropped`).
 """
 
+import functools
 import hashlib
 from dataclasses import dataclass, replace
 
@@ -109,13 +110,16 @@ class Symmetry:
         return Symmetry(name, target.width, target.height)
 
     def point(self, p: int) -> int:
-        source = Geometry(self.width, self.height)
+        images = _images(self.name, self.width, self.height)
+        if 0 <= p < len(images):
+            return images[p]
+        source = Geometry(self.width, self.height)  # off the board: the error the geometry gives
         return self.target.point(*self.xy(*source.xy(p)))
 
     def vertex(self, text: str) -> str:
         """A GTP vertex's image (CoordinateError for a text that is not a vertex of the board)."""
-        source = Geometry(self.width, self.height)
-        return self.target.to_gtp(self.point(source.from_gtp(text)))
+        source, target = _geometries(self.name, self.width, self.height)
+        return target.to_gtp(self.point(source.from_gtp(text)))
 
     def vertices(self, texts: tuple[str, ...]) -> tuple[str, ...]:
         return sort_vertices(self.vertex(v) for v in texts)
@@ -126,13 +130,34 @@ class Symmetry:
         lines = rows.split("/")
         if len(lines) != self.height or any(len(line) != self.width for line in lines):
             return rows
-        target = self.target
-        out = [[""] * target.width for _ in range(target.height)]
-        for y, line in enumerate(lines):
-            for x, symbol in enumerate(line):
-                tx, ty = self.xy(x, y)
-                out[ty][tx] = symbol
-        return "/".join("".join(line) for line in out)
+        symbols = "".join(lines)
+        _, target = _geometries(self.name, self.width, self.height)
+        moved = "".join(symbols[p] for p in _preimages(self.name, self.width, self.height))
+        return "/".join(moved[y * target.width : (y + 1) * target.width] for y in range(target.height))
+
+
+@functools.cache
+def _geometries(name: str, width: int, height: int) -> tuple[Geometry, Geometry]:
+    """The board a symmetry maps from and the one it maps onto."""
+    return Geometry(width, height), Symmetry(name, width, height).target
+
+
+@functools.cache
+def _images(name: str, width: int, height: int) -> tuple[int, ...]:
+    """Where each point of the board goes, by point (made once per symmetry and size)."""
+    symmetry = Symmetry(name, width, height)
+    source, target = _geometries(name, width, height)
+    return tuple(target.point(*symmetry.xy(*source.xy(p))) for p in range(source.area))
+
+
+@functools.cache
+def _preimages(name: str, width: int, height: int) -> tuple[int, ...]:
+    """The point each point of the target board comes from, by point."""
+    images = _images(name, width, height)
+    out = [0] * len(images)
+    for p, q in enumerate(images):
+        out[q] = p
+    return tuple(out)
 
 
 @dataclass(frozen=True)
