@@ -13,7 +13,7 @@ CHARS = set("计枰点")
 
 
 @pytest.fixture
-def source() -> FontSource:
+def real_source() -> FontSource:
     found = find_source()
     if found is None:
         pytest.skip("no Noto CJK font here (apt-get install fonts-noto-cjk)")
@@ -28,18 +28,32 @@ def dirs(tmp_path) -> diskcache.CacheDirs:
     return diskcache.CacheDirs((folder,), folder, secret)
 
 
+def _woff2(chars) -> bytes:
+    """A stand-in for a cut font (a whole WOFF2 file by its header), one for each character set."""
+    body = "".join(sorted(chars)).encode()
+    return b"wOF2" + b"\0" * 4 + (48 + len(body)).to_bytes(4, "big") + b"\0" * 36 + body
+
+
 @pytest.fixture
 def cuts(monkeypatch) -> list:
-    """The character sets :func:`jpdtools.book.font.subset` is asked to cut, in order."""
+    """The character sets :func:`jpdtools.book.font.subset` is asked to cut, in order (cut by the
+    stand-in: what is checked here is the cache around it)."""
     made: list = []
-    subset = book_font.subset
 
     def counted(source, chars):
         made.append(frozenset(chars))
-        return subset(source, chars)
+        return _woff2(chars)
 
     monkeypatch.setattr(book_font, "subset", counted)
     return made
+
+
+@pytest.fixture
+def source(tmp_path) -> FontSource:
+    """A full font by its bytes (all the cache reads of it)."""
+    path = tmp_path / "full.ttc"
+    path.write_bytes(b"a full font")
+    return FontSource(path, 2)
 
 
 def _entry(dirs, source, chars=CHARS):
@@ -48,16 +62,18 @@ def _entry(dirs, source, chars=CHARS):
 
 def test_a_second_cut_of_the_same_characters_is_read_back(source, dirs, cuts):
     first = cut(source, CHARS, dirs)
-    assert is_woff2(first) and _entry(dirs, source).is_file()
+    assert first == _woff2(CHARS) and _entry(dirs, source).is_file()
     assert cut(source, CHARS, dirs) == first
     assert cuts == [frozenset(CHARS)]
     other = cut(source, CHARS | {"棋"}, dirs)
-    assert other != first and cuts == [frozenset(CHARS), frozenset(CHARS | {"棋"})]
+    assert other == _woff2(CHARS | {"棋"}) and cuts == [frozenset(CHARS), frozenset(CHARS | {"棋"})]
+    assert cut(source, CHARS, diskcache.CacheDirs()) == first and len(cuts) == 3  # no cache: cut
 
 
-def test_the_cut_is_the_subset_whether_cached_or_not(source, dirs):
-    assert cut(source, CHARS, diskcache.CacheDirs()) == book_font.subset(source, CHARS)
-    assert cut(source, CHARS, dirs) == cut(source, CHARS, dirs) == book_font.subset(source, CHARS)
+def test_the_cut_is_the_real_subset_whether_made_or_read_back(real_source, dirs):
+    made = cut(real_source, CHARS, dirs)
+    assert is_woff2(made) and made == book_font.subset(real_source, CHARS)
+    assert cut(real_source, CHARS, dirs) == made
 
 
 @pytest.mark.parametrize("secret", ["none", "another"])
