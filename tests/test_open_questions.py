@@ -26,6 +26,17 @@ def test_the_register_and_its_twin_are_in_numeric_order():
     assert check_question_order(spec_dir()) == []
 
 
+def test_a_number_the_register_skips_is_said_to_be_unassigned_in_both_languages():
+    """A reader who finds no OQ-n between two entries is told why: the preamble names each number
+    never given to a question, in English and in Chinese."""
+    for path in (spec_dir() / OPEN_QUESTIONS, spec_dir() / ZH_DIR / OPEN_QUESTIONS):
+        text = path.read_text(encoding="utf-8")
+        numbers = set(_numbers(path))
+        preamble = text[: text.index("\n## OQ-")]
+        skipped = sorted(set(range(1, max(numbers) + 1)) - numbers)
+        assert [n for n in skipped if f"OQ-{n}" not in preamble] == [], path
+
+
 def test_lint_names_an_entry_out_of_order(tmp_path):
     shutil.copy(spec_dir() / OPEN_QUESTIONS, tmp_path / OPEN_QUESTIONS)
     path = tmp_path / OPEN_QUESTIONS
