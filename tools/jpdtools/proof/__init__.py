@@ -7,6 +7,7 @@ and the top-level foundations only.
 
 * :mod:`.tree` — the move tree of a proof (frozen values the book draws);
 * :mod:`.benson` — unconditional life (Benson's algorithm): chains no sequence of moves captures;
+* :mod:`.eyes` — life by eye spaces: enclosures read on their own, every move answered inside;
 * :mod:`.region` — where a search plays (a chain's region, living eye space left out);
 * :mod:`.search` — can one side capture a chain for good (J1989 Art. 7's second test: a capture
   its owner answers by capturing back does not count), with a given side moving first?

@@ -22,6 +22,7 @@ from jpdref.board import Board
 from jpdref.stones import EMPTY, Color
 
 from jpdtools.proof.benson import unconditionally_alive
+from jpdtools.proof.eyes import alive_by_eyes
 from jpdtools.proof.region import area as _area
 from jpdtools.proof.region import region
 from jpdtools.proof.search import TWO_EYES, CaptureAnswer, CaptureSearch
@@ -69,7 +70,7 @@ class ChainProof:
     lines: tuple[MoveNode, ...] = ()
     nodes: int = 0
     stopped: str = ""
-    method: str = "search"  # "search" | "unconditional"
+    method: str = "search"  # "search" | "unconditional" | "eye-space" (:mod:`.eyes`)
     # J1989 Art. 7's second test decided it: the opponent can capture the chain, but every such
     # capture is answered by its owner capturing a capturing chain back (a capture that costs)
     recaptures: bool = False
@@ -85,6 +86,8 @@ class ChainProof:
             return f"{self.note}: " + replace(self, note="").describe()
         if self.method == "unconditional":
             return f"{self.color} {self.name}: unconditionally alive (no search needed)"
+        if self.method == "eye-space":
+            return f"{self.color} {self.name}: alive by its eye spaces (each answered where it is played)"
         if self.holds is None:
             if self.stopped == "position":
                 bound = "the position's node budget ran out"
@@ -270,6 +273,32 @@ class StatusProver:
         return ChainProof(
             names, color.letter, color.letter, "dependent", holds, answer.lines, answer.nodes, answer.stopped
         )
+
+    def settled(self, skip: Iterable[str] = ()) -> StatusProof:
+        """count.status (6): every chain but those of ``skip`` (the agreement's dead and seki marks)
+        is alive — unconditionally (:mod:`.benson`), by its eye spaces (:mod:`.eyes`), or by the
+        search, each side moving first."""
+        skipped = {p for ch in self._chains(skip) for p in ch}
+        by_eyes = {
+            side: alive_by_eyes(self.rules, self.geometry, self.board.color, side)
+            for side in (Color.BLACK, Color.WHITE)
+        }
+        chains: list[frozenset[int]] = []
+        for p in sorted(self.position.stones):
+            chain = frozenset(self.board.chain[p].stones)
+            if p not in skipped and chain not in chains:
+                chains.append(chain)
+        proofs: list[ChainProof] = []
+        for chain in chains:
+            color = Color(self.board.color[next(iter(chain))])
+            if chain <= self._unconditional[color]:
+                proofs.extend(self.chain_proofs(chain, "safe"))
+            elif chain <= by_eyes[color]:
+                names = self._names(chain)
+                proofs.append(ChainProof(names, color.letter, color.letter, "safe", True, method="eye-space"))
+            else:
+                proofs.extend(self.chain_proofs(chain, "safe"))
+        return StatusProof(ALIVE, tuple(map(self._names, chains)), tuple(proofs))
 
     def _chains(self, vertices: Iterable[str]) -> list[frozenset[int]]:
         out: list[frozenset[int]] = []

@@ -205,26 +205,35 @@ def _cache_key(position: Position, dead, seki, claims, budget: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _proved(position: Position, rules: Rules, dead, seki, claims, budget: int) -> tuple[StatusProof, ...]:
+def _cached(key: str, compute: Callable[[], list[StatusProof]]) -> tuple[StatusProof, ...]:
+    """The proofs kept under ``key`` in the sealed cache (:func:`cache_dir`), else ``compute()``'s,
+    kept."""
     folder = cache_dir()
     secret = diskcache.secret_key(folder) if folder else None
-    key = _cache_key(position, dead, seki, claims, budget)
     path = folder / f"{key}.json" if folder and secret else None
     if path is not None and secret is not None:
         kept = _read_kept(path, key, secret)
         if kept is not None:
             return kept
-    prover = StatusProver(rules, position, budget=budget)
-    proofs = []
-    if dead:
-        proofs.append(prover.dead(dead))
-    if seki:
-        proofs.append(prover.seki(seki, dead))
-    proofs.extend(prover.one_sided(vertex, claimer) for claimer, vertex in claims)
+    proofs = compute()
     if path is not None and secret is not None:
         text = json.dumps([asdict(p) for p in proofs], ensure_ascii=False).encode("utf-8")
         diskcache.write_entry(path.parent, path.name, _seal(key, text, secret) + b"\n" + text, prune=False)
     return tuple(proofs)
+
+
+def _proved(position: Position, rules: Rules, dead, seki, claims, budget: int) -> tuple[StatusProof, ...]:
+    def compute() -> list[StatusProof]:
+        prover = StatusProver(rules, position, budget=budget)
+        proofs = []
+        if dead:
+            proofs.append(prover.dead(dead))
+        if seki:
+            proofs.append(prover.seki(seki, dead))
+        proofs.extend(prover.one_sided(vertex, claimer) for claimer, vertex in claims)
+        return proofs
+
+    return _cached(_cache_key(position, dead, seki, claims, budget), compute)
 
 
 def prove_case(case: Case, presets: Presets, budget: int = DEFAULT_BUDGET) -> CaseStatuses:
@@ -335,3 +344,87 @@ def unsettled_files(files: Sequence[CaseFile], presets: Presets) -> list[Unsettl
             if chains:
                 found.append(Unsettled(case.id, chains, case.location))
     return found
+
+
+# -- count.status (6): every counted position is settled, proven ---------------------------------
+
+SETTLED_BUDGET = 300
+"""The nodes of each search of a chain :mod:`jpdtools.proof.eyes` does not decide (ten times as
+many once more when undecided: :data:`jpdtools.proof.status.ESCALATION`)."""
+
+
+@dataclass(frozen=True)
+class Settledness:
+    """The proof that a counted position is settled (count.status (6)): every chain the agreement
+    leaves alive (not dead, not in seki) is alive, each side moving first."""
+
+    case_id: str
+    proof: StatusProof
+    location: Location | None = None
+
+    @property
+    def holds(self) -> bool | None:
+        return self.proof.holds
+
+
+def counted(case: Case) -> bool:
+    """Whether ``case`` counts the position its set-up, ``history`` and ``moves`` make: a count
+    verdict with a result, or a ``point:`` verdict, and no dispute settled by play first (whose
+    count is made on the settled position, count.settling)."""
+    if case.is_error_case or case.setup is None or case.setup.final is None:
+        return False
+    if case.setup.final.settle is not None:
+        return False
+    return any(
+        e.points or (e.count is not None and any(a.kind == "result" for a in e.count.alternatives))
+        for e in case.expectations
+    )
+
+
+def settled_position(case: Case, rules: Rules) -> Position:
+    """The position the count is made on, each ko the agreement claims connected by its claimer
+    (the claim gives the claimer the point, count.status (5)–(6)): the position whose chains must
+    all be alive."""
+    position = position_of(case, rules)
+    stones = dict(position.stones)
+    for claimer, vertex in ko_claims(case):
+        stones[position.geometry.from_gtp(vertex)] = Color.parse(claimer)
+    return Position(position.geometry, stones)
+
+
+def prove_settled(case: Case, presets: Presets, budget: int = SETTLED_BUDGET) -> Settledness | None:
+    """The proof that ``case``'s counted position is settled; None for a case that counts no
+    position, is agreed on purpose, cannot be played, or whose play the rule stopped in the middle
+    of a cycle (:func:`halted_in_a_cycle`: that board is counted as it stands)."""
+    if not counted(case) or case.status_proof[0] == "agreement":
+        return None
+    rules = presets.get(PROOF_RULESET)
+    try:
+        position = settled_position(case, rules)
+    except ValueError:
+        return None  # lint reports a position that cannot be played
+    if halted_in_a_cycle(case, presets):
+        return None
+    dead, seki = declared(case)
+    skip = (*dead, *seki)
+    key = _cache_key(position, ["settled", *skip], [], [], budget)
+    try:
+        [proof] = _cached(key, lambda: [StatusProver(rules, position, budget=budget).settled(skip)])
+    except ValueError:
+        return None  # a mark on an empty point: check_statuses reports it
+    return Settledness(case.id, proof, case.location)
+
+
+def settledness_files(
+    files: Sequence[CaseFile], presets: Presets, progress: Callable[[int, int], None] | None = None
+) -> list[Settledness]:
+    """The settledness proof of every counted position of ``files`` (:func:`prove_settled`)."""
+    cases = [case for f in files for case in f.cases if counted(case)]
+    out = []
+    for n, case in enumerate(cases, 1):
+        found = prove_settled(case, presets)
+        if found is not None:
+            out.append(found)
+        if progress is not None:
+            progress(n, len(cases))
+    return out
