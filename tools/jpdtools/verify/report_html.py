@@ -34,8 +34,8 @@ td.l{text-align:left}.z{color:#bbb}.pass{background:#e6f4e6}.unexpected-failure,
 .expected-failure{background:#fff4d6}.skip,.open{background:#f0f0f0}
 details{margin:.4em 0}summary{cursor:pointer}pre{white-space:pre-wrap;margin:.2em 0}
 .illustrated{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}figure{margin:.3em 0}
-figcaption{font-size:12px;color:#555;max-width:28em}
-p,code{overflow-wrap:break-word}table{display:block;max-width:100%;overflow-x:auto}th.l{text-align:left}
+figcaption{font-size:12px;color:#555;max-width:28em}svg.board{max-width:100%;height:auto}
+body{overflow-wrap:break-word}table{display:block;max-width:100%;overflow-x:auto}th.l{text-align:left}
 @media (max-width:40em){
 .causes,.causes tbody,.causes tr,.causes td{display:block}.causes tr.head{display:none}
 .causes tr{border:1px solid #ccc;margin:.6em 0;padding:.3em .6em}
