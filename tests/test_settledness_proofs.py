@@ -135,7 +135,7 @@ def test_a_claimed_ko_is_connected_by_its_claimer_before_the_proof():
     X X O . .
     """
     ko = case(rows, '"B ko B3"')
-    position = settled_position(ko, RULES)
+    position = settled_position(ko, PRESETS)
     assert position.stones[position.geometry.from_gtp("B3")] is Color.BLACK
     # with B3 Black's, C3 is no stone in atari and every chain is alive
     assert prove_settled(ko, PRESETS).holds is True

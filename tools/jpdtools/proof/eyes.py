@@ -137,61 +137,94 @@ class _Local:
         return result, clean
 
 
+class EyeReader:
+    """Reads enclosures (this module's rule) on the boards of one geometry under ``rules``,
+    remembering each enclosure's eyes by what they depend on: its points' contents, the stones of
+    the chains around it and whether each has a liberty outside it (the legality of every move
+    inside; a search through one region asks about the same enclosures again and again)."""
+
+    def __init__(self, rules: Rules, geometry: Geometry) -> None:
+        self.rules, self.geometry = rules, geometry
+        self.known: dict[tuple, int] = {}
+
+    def enclosures(self, color, side: Color) -> list[Enclosure]:
+        """Every enclosure of ``side`` on the board ``color`` (one value a point), with its eyes."""
+        nbrs = self.geometry.neighbours
+        chain_of: dict[int, frozenset[int]] = {}
+        for p, c in enumerate(color):
+            if c == side and p not in chain_of:
+                chain = _flood(color, nbrs, p, lambda v: v == side)
+                chain_of.update(dict.fromkeys(chain, chain))
+        seen: set[int] = set()
+        out = []
+        for p, c in enumerate(color):
+            if c == side or p in seen:
+                continue
+            points = _flood(color, nbrs, p, lambda v: v != side)
+            seen |= points
+            chains = tuple(dict.fromkeys(chain_of[q] for r in points for q in nbrs[r] if q in chain_of))
+            out.append(Enclosure(points, chains, self._eyes(color, side, points, chains)))
+        return out
+
+    def _eyes(self, color, side: Color, points: frozenset[int], chains) -> int:
+        if not chains:
+            return 0
+        stones_inside = any(color[p] != EMPTY for p in points)
+        if len(points) >= EYE_SPACE and not stones_inside:
+            return 2
+        if len(points) > LOCAL_POINTS:
+            return 0
+        nbrs = self.geometry.neighbours
+        outside = tuple(
+            any(color[q] == EMPTY and q not in points for p in ch for q in nbrs[p]) for ch in chains
+        )
+        key = (
+            int(side),
+            tuple((p, color[p]) for p in sorted(points)),
+            tuple(tuple(sorted(ch)) for ch in chains),
+            outside,
+        )
+        if key not in self.known:
+            self.known[key] = self._read(color, side, points, chains)
+        return self.known[key]
+
+    def _read(self, color, side: Color, points: frozenset[int], chains) -> int:
+        inside = {p for p in points if color[p] != EMPTY}
+        if inside & unconditionally_alive(self.geometry, list(color), int(side.opponent)):
+            return 0  # a living chain of the opponent stands in it
+        around = [next(iter(ch)) for ch in chains]
+        for need in (2, 1):
+            if _Local(self.rules, self.geometry, color, side, points, around, need).holds():
+                return need
+        return 0
+
+    def alive(self, color, side: Color) -> frozenset[int]:
+        """The points of ``side``'s chains that are alive by their enclosures (this module's rule):
+        drop, until nothing changes, the chains with fewer than two eyes from the enclosures kept
+        and the enclosures around which a dropped chain stands."""
+        found = self.enclosures(color, side)
+        chains = {ch for e in found for ch in e.chains}
+        live = set(chains)
+        kept = {i for i, e in enumerate(found) if e.eyes}
+        changed = True
+        while changed:
+            changed = False
+            for ch in list(live):
+                if sum(found[i].eyes for i in kept if ch in found[i].chains) < 2:
+                    live.discard(ch)
+                    changed = True
+            for i in list(kept):
+                if not set(found[i].chains) <= live:
+                    kept.discard(i)
+                    changed = True
+        return frozenset(p for ch in live for p in ch)
+
+
 def enclosures(rules: Rules, geometry: Geometry, color, side: Color) -> list[Enclosure]:
-    """Every enclosure of ``side`` on the board ``color`` (one value a point), with its eyes."""
-    nbrs = geometry.neighbours
-    chain_of: dict[int, frozenset[int]] = {}
-    for p, c in enumerate(color):
-        if c == side and p not in chain_of:
-            chain = _flood(color, nbrs, p, lambda v: v == side)
-            chain_of.update(dict.fromkeys(chain, chain))
-    seen: set[int] = set()
-    out = []
-    for p, c in enumerate(color):
-        if c == side or p in seen:
-            continue
-        points = _flood(color, nbrs, p, lambda v: v != side)
-        seen |= points
-        chains = tuple(dict.fromkeys(chain_of[q] for r in points for q in nbrs[r] if q in chain_of))
-        out.append(Enclosure(points, chains, _eyes(rules, geometry, color, side, points, chains)))
-    return out
-
-
-def _eyes(rules, geometry, color, side: Color, points: frozenset[int], chains) -> int:
-    if not chains:
-        return 0
-    stones_inside = any(color[p] != EMPTY for p in points)
-    if len(points) >= EYE_SPACE and not stones_inside:
-        return 2
-    if len(points) > LOCAL_POINTS:
-        return 0
-    inside = {p for p in points if color[p] != EMPTY}
-    if inside & unconditionally_alive(geometry, list(color), int(side.opponent)):
-        return 0  # a living chain of the opponent stands in it
-    around = [next(iter(ch)) for ch in chains]
-    for need in (2, 1):
-        if _Local(rules, geometry, color, side, points, around, need).holds():
-            return need
-    return 0
+    """Every enclosure of ``side`` on the board ``color``, with its eyes (:class:`EyeReader`)."""
+    return EyeReader(rules, geometry).enclosures(color, side)
 
 
 def alive_by_eyes(rules: Rules, geometry: Geometry, color, side: Color) -> frozenset[int]:
-    """The points of ``side``'s chains that are alive by their enclosures (this module's rule):
-    drop, until nothing changes, the chains with fewer than two eyes from the enclosures kept and
-    the enclosures around which a dropped chain stands."""
-    found = enclosures(rules, geometry, color, side)
-    chains = {ch for e in found for ch in e.chains}
-    live = set(chains)
-    kept = {i for i, e in enumerate(found) if e.eyes}
-    changed = True
-    while changed:
-        changed = False
-        for ch in list(live):
-            if sum(found[i].eyes for i in kept if ch in found[i].chains) < 2:
-                live.discard(ch)
-                changed = True
-        for i in list(kept):
-            if not set(found[i].chains) <= live:
-                kept.discard(i)
-                changed = True
-    return frozenset(p for ch in live for p in ch)
+    """The points of ``side``'s chains alive by their enclosures (:meth:`EyeReader.alive`)."""
+    return EyeReader(rules, geometry).alive(color, side)

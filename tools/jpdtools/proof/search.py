@@ -22,6 +22,7 @@ from jpdref.reasons import Reason
 from jpdref.stones import EMPTY, Color
 
 from jpdtools.proof.benson import unconditionally_alive
+from jpdtools.proof.eyes import EyeReader
 from jpdtools.proof.region import lives_on_its_own, region
 from jpdtools.proof.tree import MoveNode
 
@@ -98,6 +99,7 @@ class CaptureSearch:
         goal: str = "capture",
         second_test: bool = True,
         root: Game | None = None,
+        eyes: EyeReader | None = None,
     ) -> None:
         if root is not None:  # the search starts from a game in progress (its history kept)
             stones = {p: Color(c) for p, c in enumerate(root.board.color) if c != EMPTY}
@@ -121,6 +123,9 @@ class CaptureSearch:
         self.second_test = second_test
         self.recaptures: dict[tuple[bytes, int], CaptureAnswer] = {}  # _costly's answers, by position
         self.root = root
+        # the target alive by its eye spaces (:mod:`.eyes`) ends a line as unconditional life does
+        self.eyes = eyes
+        self.by_eyes: dict[bytes, bool] = {}
 
     def run(self, first: Color) -> CaptureAnswer:
         """Search with ``first`` to move."""
@@ -192,6 +197,8 @@ class CaptureSearch:
             self.geometry, game.board.color, int(self.attacker.opponent)
         ):
             return self._remember(key, _Result(False, (), True))  # no sequence of moves captures it now
+        elif attacking and self.eyes is not None and self._alive_by_eyes(game):
+            return self._remember(key, _Result(False, (), True))  # its eye spaces keep it alive now
         actions = [Action.move(mover, p) for p in self._moves(game)]
         actions.insert(len(actions) if attacking else 0, Action.pass_(mover))
         clean, undecided = True, False
@@ -295,6 +302,15 @@ class CaptureSearch:
         if answer.clean:
             self.recaptures[key] = answer
         return answer
+
+    def _alive_by_eyes(self, game: Game) -> bool:
+        color = bytes(game.board.color)
+        known = self.by_eyes.get(color)
+        if known is None:
+            owner = self.attacker.opponent
+            known = self.target <= self.eyes.alive(game.board.color, owner)
+            self.by_eyes[color] = known
+        return known
 
     def _remember(self, key: tuple[bytes, int, bool], result: _Result) -> _Result:
         if result.clean and result.value is not None:

@@ -22,7 +22,7 @@ from jpdref.board import Board
 from jpdref.stones import EMPTY, Color
 
 from jpdtools.proof.benson import unconditionally_alive
-from jpdtools.proof.eyes import alive_by_eyes
+from jpdtools.proof.eyes import EyeReader
 from jpdtools.proof.region import area as _area
 from jpdtools.proof.region import region
 from jpdtools.proof.search import TWO_EYES, CaptureAnswer, CaptureSearch
@@ -183,7 +183,11 @@ class StatusProver:
         return tuple(sorted(self.geometry.to_gtp(p) for p in chain))
 
     def chain_proofs(
-        self, chain: frozenset[int], needs: str, firsts: tuple[Color, ...] | None = None
+        self,
+        chain: frozenset[int],
+        needs: str,
+        firsts: tuple[Color, ...] | None = None,
+        eyes: EyeReader | None = None,
     ) -> tuple[ChainProof, ...]:
         """The two searches (each side first, or only ``firsts``) for ``chain``: ``needs`` captured
         or safe."""
@@ -212,6 +216,7 @@ class StatusProver:
                         show=self.show,
                         near_only=near_only,
                         second_test=second_test,
+                        eyes=eyes,
                     )
                     answer = search.run(first)
                     self.allowance.spend(answer.nodes)
@@ -279,10 +284,8 @@ class StatusProver:
         is alive — unconditionally (:mod:`.benson`), by its eye spaces (:mod:`.eyes`), or by the
         search, each side moving first."""
         skipped = {p for ch in self._chains(skip) for p in ch}
-        by_eyes = {
-            side: alive_by_eyes(self.rules, self.geometry, self.board.color, side)
-            for side in (Color.BLACK, Color.WHITE)
-        }
+        reader = EyeReader(self.rules, self.geometry)
+        by_eyes = {side: reader.alive(self.board.color, side) for side in (Color.BLACK, Color.WHITE)}
         chains: list[frozenset[int]] = []
         for p in sorted(self.position.stones):
             chain = frozenset(self.board.chain[p].stones)
@@ -297,7 +300,7 @@ class StatusProver:
                 names = self._names(chain)
                 proofs.append(ChainProof(names, color.letter, color.letter, "safe", True, method="eye-space"))
             else:
-                proofs.extend(self.chain_proofs(chain, "safe"))
+                proofs.extend(self.chain_proofs(chain, "safe", eyes=reader))
         return StatusProof(ALIVE, tuple(map(self._names, chains)), tuple(proofs))
 
     def _chains(self, vertices: Iterable[str]) -> list[frozenset[int]]:

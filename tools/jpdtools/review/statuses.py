@@ -381,11 +381,26 @@ def counted(case: Case) -> bool:
     )
 
 
-def settled_position(case: Case, rules: Rules) -> Position:
+def _played(case: Case, presets: Presets) -> Position:
+    """The case's position after ``history`` and ``moves``, played under the proof ruleset when the
+    case runs under it, else under the first of its rulesets that plays them (a case of virtual
+    moves plays under the rulesets that have them)."""
+    names = [] if case.rules and PROOF_RULESET not in case.rules else [PROOF_RULESET]
+    names += [name for name in case.rules if name != PROOF_RULESET]
+    error = ValueError(f"{case.id}: no ruleset to play it under")
+    for name in names:
+        try:
+            return position_of(case, presets.get(name))
+        except ValueError as err:
+            error = err
+    raise error
+
+
+def settled_position(case: Case, presets: Presets) -> Position:
     """The position the count is made on, each ko the agreement claims connected by its claimer
     (the claim gives the claimer the point, count.status (5)–(6)): the position whose chains must
     all be alive."""
-    position = position_of(case, rules)
+    position = _played(case, presets)
     stones = dict(position.stones)
     for claimer, vertex in ko_claims(case):
         stones[position.geometry.from_gtp(vertex)] = Color.parse(claimer)
@@ -400,7 +415,7 @@ def prove_settled(case: Case, presets: Presets, budget: int = SETTLED_BUDGET) ->
         return None
     rules = presets.get(PROOF_RULESET)
     try:
-        position = settled_position(case, rules)
+        position = settled_position(case, presets)
     except ValueError:
         return None  # lint reports a position that cannot be played
     if halted_in_a_cycle(case, presets):
