@@ -348,9 +348,10 @@ def unsettled_files(files: Sequence[CaseFile], presets: Presets) -> list[Unsettl
 
 # -- count.status (6): every counted position is settled, proven ---------------------------------
 
-SETTLED_BUDGET = 300
+SETTLED_BUDGET = DEFAULT_BUDGET
 """The nodes of each search of a chain :mod:`jpdtools.proof.eyes` does not decide (ten times as
-many once more when undecided: :data:`jpdtools.proof.status.ESCALATION`)."""
+many once more when undecided: :data:`jpdtools.proof.status.ESCALATION`), as for a declared
+status: 300 left 17 chain proofs undecided that this budget decides."""
 
 
 @dataclass(frozen=True)
