@@ -141,3 +141,18 @@ def test_a_claimed_ko_is_connected_by_its_claimer_before_the_proof():
     assert position.stones[position.geometry.from_gtp("B3")] is Color.BLACK
     # with B3 Black's, C3 is no stone in atari and every chain is alive
     assert prove_settled(ko, PRESETS).holds is True
+
+
+def test_the_report_counts_the_chains_proven_alive_and_lists_the_others():
+    from jpdtools.verify.status_opinion import report
+
+    found = [
+        prove_settled(case(OPEN_CUT), PRESETS),
+        prove_settled(case(OPEN_CUT.replace(". X O . .", ". X O O .")), PRESETS),
+    ]
+    text = report([], settledness=found)
+    assert "## Settled: the prover's proof" in text
+    proofs = [p for s in found for p in s.proof.proofs]
+    proven = sum(1 for p in proofs if p.holds is True)
+    assert f"on 2 positions, {proven} of {len(proofs)} chain proofs" in text
+    assert "| test.settled | W C1 (+1) | W C1 (+1), Black first: is captured" in text

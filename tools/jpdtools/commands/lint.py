@@ -205,7 +205,8 @@ def gnugo_opinion(files, presets, report: lint.LintReport, args) -> list[lint.Pr
         return [lint.Problem("status-opinion", "GNU Go is not installed (gnugo): no second opinion")]
     found = opinions(cases, presets, proven, binary)
     settling = [c.id for f in files for c in f.cases if status_opinion.settles_first(c)]
-    atomic.write_text(out, status_opinion.report(found, explanations, redrawing, settling))
+    text = status_opinion.report(found, explanations, redrawing, settling, report.settledness)
+    atomic.write_text(out, text)
     print(f"wrote GNU Go's second opinion on {len(found)} case(s) to {out}")
     where = {c.id: c.location for c in cases}
     problems = [

@@ -147,6 +147,7 @@ class LintReport:
     large_board: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (play clause, citing 19×19 case ids)
     statuses: tuple[CaseStatuses, ...] = ()  # the status proofs of the counting cases
     warnings: tuple[str, ...] = ()  # reported, not failing: clauses with no Chinese text yet
+    settledness: tuple[Settledness, ...] = ()  # the settledness proofs of the counted positions
 
     @property
     def ok(self) -> bool:
@@ -878,7 +879,13 @@ def lint(
         # coverage, pins or id-register noise: new ids are what a proposal adds)
         problems += check_overrides(spec_dir, presets)
         return LintReport(
-            tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven), warnings=warnings
+            tuple(problems),
+            (),
+            tuple(new_ids),
+            tuple(count_rows),
+            statuses=tuple(proven),
+            warnings=warnings,
+            settledness=tuple(settledness),
         )
     if require_count_coverage:
         problems += check_count_coverage(count_rows, anchors, spec_dir)
@@ -889,7 +896,13 @@ def lint(
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
         return LintReport(
-            tuple(problems), (), tuple(new_ids), tuple(count_rows), statuses=tuple(proven), warnings=warnings
+            tuple(problems),
+            (),
+            tuple(new_ids),
+            tuple(count_rows),
+            statuses=tuple(proven),
+            warnings=warnings,
+            settledness=tuple(settledness),
         )
     runs = reference_runs(files, presets, adapter, loader, stage("playing the suite"))
     legality = legality_by_case(files, presets, adapter, loader, runs)
@@ -900,5 +913,12 @@ def lint(
     large = large_board_coverage(files, covered_anchors(anchors)) if whole_suite else []
     problems += check_large_board(large, anchors, spec_dir)
     return LintReport(
-        tuple(problems), tuple(rows), tuple(new_ids), tuple(count_rows), tuple(large), tuple(proven), warnings
+        tuple(problems),
+        tuple(rows),
+        tuple(new_ids),
+        tuple(count_rows),
+        tuple(large),
+        tuple(proven),
+        warnings,
+        tuple(settledness),
     )

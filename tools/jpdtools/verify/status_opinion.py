@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from jpdtools.review.statuses import CaseStatuses, declared, position_of
+from jpdtools.review.statuses import CaseStatuses, Settledness, declared, position_of
 from jpdtools.suite.model import Case
 from jpdtools.verify import implementations
 from jpdtools.verify.gtp.client import GtpClient, GtpError
@@ -378,6 +378,7 @@ def report(
     explanations: dict[str, str] | None = None,
     redrawing: dict[str, str] | None = None,
     settling: Sequence[str] = (),
+    settledness: Sequence[Settledness] = (),
 ) -> str:
     """The report a reviewer reads: the disagreements first, each with the prover's verdict and
     its explanation (the committed one, or the case's own reason); then the counted positions GNU
@@ -411,6 +412,7 @@ def report(
     skipped = [o for o in declaring if o.skipped]
     if skipped:
         lines += ["", "Not asked: " + "; ".join(f"{o.case_id} ({o.skipped})" for o in skipped) + "."]
+    lines += _prover_report(settledness)
     lines += _settledness_report(found, explanations, redrawing)
     if settling:
         lines += [
@@ -421,6 +423,35 @@ def report(
             + ".",
         ]
     return "\n".join(lines) + "\n"
+
+
+def _prover_report(settledness: Sequence[Settledness]) -> list[str]:
+    """The project's own settledness proof (count.status (6)), in figures, with every chain it does
+    not prove alive."""
+    if not settledness:
+        return []
+    proofs = [(s.case_id, p) for s in settledness for p in s.proof.proofs]
+    how = {"unconditional": 0, "eye-space": 0, "search": 0}
+    for _, p in proofs:
+        if p.holds is True:
+            how[p.method] = how.get(p.method, 0) + 1
+    proven = sum(how.values())
+    lines = [
+        "",
+        "## Settled: the prover's proof",
+        "",
+        f"`jpd lint` checks that every counted position is settled with the project's own prover, on square "
+        f"and non-square boards (spec/counting.md#count.status (6)): on {len(settledness)} positions, "
+        f"{proven} of {len(proofs)} chain proofs prove a chain the count leaves alive alive "
+        f"({how['unconditional']} unconditionally, {how['eye-space']} by their eye spaces, "
+        f"{how['search']} by search, each side first).",
+    ]
+    failed = [(case, p) for case, p in proofs if p.holds is not True]
+    if failed:
+        lines += ["", "| case | chain | verdict |", "|---|---|---|"]
+        for case, p in failed:
+            lines.append(f"| {case} | {p.color} {p.name} | {p.describe()} |")
+    return lines
 
 
 def _settledness_report(found: Sequence[Opinion], explanations: dict[str, str], redrawing: dict[str, str]):
