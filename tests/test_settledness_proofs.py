@@ -156,3 +156,20 @@ def test_the_report_counts_the_chains_proven_alive_and_lists_the_others():
     proven = sum(1 for p in proofs if p.holds is True)
     assert f"on 2 positions, {proven} of {len(proofs)} chain proofs" in text
     assert "| test.settled | W C1 (+1) | W C1 (+1), Black first: is captured" in text
+
+
+# count.example.no-seki's board without its seki marks: two-point eyes and four shared dame, no
+# eye space gives two eyes, so only the search decides; within ten nodes it cannot.
+NO_SEKI = """
+. X . O .
+. X . O .
+X X . O O
+X X . O O
+"""
+
+
+def test_a_chain_the_prover_does_not_decide_fails_lint_too():
+    found = prove_settled(case(NO_SEKI, winner="W margin -7.5"), PRESETS, budget=1)
+    assert found.holds is None
+    problems = [p.message for p in check_settledness([found])]
+    assert problems and all("counted alive, is not proven alive" in m for m in problems)

@@ -732,37 +732,54 @@ def check_statuses(proven: Sequence[CaseStatuses]) -> list[Problem]:
 
 def check_settledness(found: Sequence[Settledness]) -> list[Problem]:
     """{#count.status} A counted position with a chain the agreement leaves alive that the prover
-    shows captured (count.status (6)), but for the cases :data:`SETTLEDNESS_OPEN` lists."""
-    return [p for p in _settledness_problems(found) if p.message.split(":")[0] not in SETTLEDNESS_OPEN]
+    shows captured or does not decide (count.status (6)), but for the cases
+    :data:`SETTLEDNESS_OPEN` lists."""
+    return [p for p in _settledness_problems(found) if _case_of(p) not in SETTLEDNESS_OPEN]
 
 
 SETTLEDNESS_OPEN = {
-    "count.territory.004": "B D2 cuts White's C2 C1 from D3 (a real open cut, found on this 5x4 board)",
+    "count.territory.004": "not settled: with Black's claimed ko B3 connected, B D2 cuts White's C2 C1 "
+    "from D3 (W E2 B D1 takes them, and White's C4-D3 is left without an eye); to be redrawn",
+    "count.equal-stones.010": "undecided: Black's ring keeps the eye C3, and its outside is fifteen empty "
+    "points round White's dead C1, more than an eye space the prover reads (ten) and not one colour's "
+    "alone (seven); alive by reading",
 }
-"""Counted positions the settledness proof shows captured that are not redrawn yet: each a warning
-(:func:`settledness_open`) until its diagram is redrawn; the list only shrinks."""
+"""Counted positions the settledness proof does not prove, each with why: a warning each
+(:func:`settledness_open`) until it is redrawn or proven; the list only shrinks."""
+
+
+def _case_of(problem: Problem) -> str:
+    return problem.message.split(":")[0]
 
 
 def settledness_open(found: Sequence[Settledness]) -> tuple[str, ...]:
-    """The warnings of the settledness proof: the chains of :data:`SETTLEDNESS_OPEN`'s cases shown
-    captured, and the chains it leaves undecided (count.status (6): not yet an error), with the
-    count of living chains proven alive."""
+    """The warnings of the settledness proof: the count of chain proofs that prove a living chain
+    alive, the unproven chains of :data:`SETTLEDNESS_OPEN`'s cases, and an entry there whose case is
+    now proven (drop it)."""
     chains = [p for s in found for p in s.proof.proofs]
     proven = sum(1 for p in chains if p.holds is True)
-    open_ = [p.message for p in _settledness_problems(found, undecided=True)]
-    open_ = [m for m in open_ if "is not proven alive" in m or m.split(":")[0] in SETTLEDNESS_OPEN]
+    open_ = [p for p in _settledness_problems(found) if _case_of(p) in SETTLEDNESS_OPEN]
+    listed = {s.case_id for s in found}
+    stale = [
+        f"{case_id} is listed in SETTLEDNESS_OPEN (jpdtools.review.lint) but is proven settled: drop it"
+        for case_id in SETTLEDNESS_OPEN
+        if case_id in listed and case_id not in {_case_of(p) for p in open_}
+    ]
+    if not open_ and not stale:
+        return ()
     summary = (
         f"settledness: {proven} of {len(chains)} chain proofs on {len(found)} counted positions "
-        f"prove a living chain alive (count.status (6)); {len(open_)} not yet"
+        f"prove a living chain alive (count.status (6)); not yet: "
+        + "; ".join(f"{case_id} ({why})" for case_id, why in SETTLEDNESS_OPEN.items() if case_id in listed)
     )
-    return (summary, *open_) if open_ else ()
+    return (summary, *(p.message for p in open_), *stale)
 
 
-def _settledness_problems(found: Sequence[Settledness], undecided: bool = False) -> list[Problem]:
+def _settledness_problems(found: Sequence[Settledness]) -> list[Problem]:
     problems = []
     for settled in found:
         for proof in settled.proof.proofs:
-            if proof.holds is True or (proof.holds is None and not undecided):
+            if proof.holds is True:
                 continue
             first = " ".join(f"{n.color} {n.move}" for n in proof.lines)
             what = "is captured" if proof.holds is False else "is not proven alive"
