@@ -15,11 +15,14 @@ inside it and S answering every move inside it (or passing):
   the opponent (with no liberty elsewhere, a chain with one is in atari and is taken).
 
 An enclosure of at least :data:`~jpdtools.proof.region.EYE_SPACE` empty points and no stone gives
-two eyes without search (the assumption of :mod:`.region`). As in Benson's test, the chains that
+two eyes without search (the assumption of :mod:`.region`); one of more than
+:data:`LOCAL_POINTS` points, or holding a chain of the opponent's that is unconditionally alive,
+gives none. As in Benson's test, the chains that
 keep two eyes from enclosures around which every chain keeps two eyes are alive: an opponent's move
 inside an enclosure is answered inside it, so each enclosure keeps what it gives, and a move
-outside them takes none of those liberties. A line in which the repetition rule refused a move is
-not trusted, and a search that runs out of its nodes proves nothing.
+outside them takes none of those liberties. A line in which the repetition rule refused the
+opponent's move counts as lost for S (a ko is no eye), and a search that runs out of its nodes
+proves nothing.
 """
 
 from dataclasses import dataclass
