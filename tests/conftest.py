@@ -88,6 +88,7 @@ SLOW_FILES = (
     "test_book_review_chromium.py",  # Chromium, and four books built
     "test_book_pdf.py",  # Chromium prints both editions, chapter by chapter
     "test_playground_chromium.py",  # Chromium
+    "test_verify_report_screens_chromium.py",  # Chromium draws a verify report at two widths
     "test_verify_gnugo.py",  # GNU Go over the whole suite
     "test_verify_leela.py",  # Leela Zero
     "test_fuzz.py",  # GNU Go and Leela Zero games
