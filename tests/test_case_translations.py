@@ -82,6 +82,33 @@ def test_no_case_text_names_an_issue_and_no_chinese_text_an_english_ruleset_name
     assert [(i, what, english.findall(text)) for i, what, text in zh if english.search(text or "")] == []
 
 
+def test_no_case_note_tells_the_history_of_its_diagram():
+    """A note speaks to a rules committee meeting the case as it is: what the diagram shows and
+    why it is built so, never what an earlier diagram was or how the tools once behaved, in
+    either edition."""
+    import re
+
+    from jpdtools.paths import conformance_dir
+    from jpdtools.presets import load_presets
+    from jpdtools.run.runner import case_files, default_loader, load_files
+
+    files, _ = load_files(case_files([conformance_dir()]), load_presets(), default_loader())
+    cases = [c for f in files for c in f.cases]
+    english = re.compile(
+        r"\b(?:earlier|old|older|previous|former|original)\s+(?:diagram|version|figure|drawing)s?\b"
+        r"|\bredraw(?:n|ing)?\b|\bused to (?:be|pass|ignore|give)\b",
+        re.IGNORECASE,
+    )
+    chinese = re.compile(r"以前的图|旧图|原来的图|重画|改画|以前(?:运行|会)")
+    history = [
+        (c.id, what, pattern.findall(text))
+        for c in cases
+        for what, text, pattern in (("note", c.note, english), ("zh.note", c.zh_note, chinese))
+        if text and pattern.search(text)
+    ]
+    assert history == []
+
+
 def test_a_figure_of_the_english_missing_from_the_chinese_is_reported():
     case = _case("a.1", "Black 5 + 4 = 9 at C3, komi 6.5.", "标题", "黑 5 + 4 = 9，在 C3，贴目 7.5。")
     check = check_case_translations([CaseFile("a.yaml", 1, "", (case,))])
