@@ -100,6 +100,11 @@ class Browser:
                 self.events.append(message)
         raise TimeoutError(f"no {method}")
 
+    def resize(self, width: int, height: int, mobile: bool = False) -> None:
+        """Give the page a window of ``width`` × ``height`` CSS pixels at scale 1."""
+        metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}
+        self.send("Emulation.setDeviceMetricsOverride", **metrics)
+
     def open(self, path: Path) -> None:
         self.open_url(path.resolve().as_uri())
 

@@ -184,13 +184,7 @@ def test_both_editions_draw_every_chinese_character_on_a_machine_without_cjk_fon
         browser.send("CSS.enable")
         for lang, page in SHOWN:
             for width in (390, 1400):
-                browser.send(
-                    "Emulation.setDeviceMetricsOverride",
-                    width=width,
-                    height=1000,
-                    deviceScaleFactor=1,
-                    mobile=False,
-                )
+                browser.resize(width, 1000)
                 browser.open(book.parent / lang / page)
                 assert browser.evaluate(
                     "document.fonts.ready.then(() => document.fonts.check('15px \"JPD Noto Sans SC\"', '中'))"

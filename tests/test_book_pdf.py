@@ -190,13 +190,7 @@ def test_boards_fit_the_page_at_a_third_of_its_height_or_less(book):
     mm = 96 / 25.4
     try:
         browser.send("Emulation.setEmulatedMedia", media="print")
-        browser.send(
-            "Emulation.setDeviceMetricsOverride",
-            width=round(184 * mm),
-            height=1000,
-            deviceScaleFactor=1,
-            mobile=False,
-        )
+        browser.resize(round(184 * mm), 1000)
         widths: dict[str, list[float]] = {}
         for lang in (EN, ZH):
             for document in sorted((book / lang.code / "print").glob("chapter-*.html")):

@@ -48,9 +48,7 @@ def test_a_reviewer_disputes_a_verdict_and_the_rebuilt_book_shows_it(tmp_path, b
     shutil.copy(conformance_dir() / "ko.yaml", suite / "ko.yaml")
     book = tmp_path / "book"
     build_book(book, [suite / "ko.yaml"])
-    browser.send(
-        "Emulation.setDeviceMetricsOverride", width=1400, height=1000, deviceScaleFactor=1, mobile=False
-    )
+    browser.resize(1400, 1000)
     downloads = tmp_path / "downloads"
     downloads.mkdir()
     browser.send("Page.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))

@@ -91,13 +91,7 @@ def test_no_page_is_wider_than_the_window(book):
     wide = []
     try:
         for width in WIDTHS:
-            browser.send(
-                "Emulation.setDeviceMetricsOverride",
-                width=width,
-                height=900,
-                deviceScaleFactor=1,
-                mobile=False,
-            )
+            browser.resize(width, 900)
             shown = [("front", book / "index.html")]
             for lang in ("en", "zh"):
                 shown += [

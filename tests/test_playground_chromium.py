@@ -89,9 +89,7 @@ def open_playground(browser, url: str) -> float:
 
 
 def screenshot(browser, name: str, width: int) -> None:
-    browser.send(
-        "Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=width < 600
-    )
+    browser.resize(width, 900, mobile=width < 600)
     time.sleep(0.3)
     scroll, inner = browser.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert scroll <= inner, f"{name}: the page is {scroll} px wide in a window of {inner} px"

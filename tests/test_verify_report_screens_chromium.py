@@ -34,13 +34,7 @@ def test_the_report_fits_a_phone_and_its_root_causes_read_as_cards(tmp_path):
     seen = {}
     try:
         for width in (390, 1400):
-            browser.send(
-                "Emulation.setDeviceMetricsOverride",
-                width=width,
-                height=900,
-                deviceScaleFactor=1,
-                mobile=False,
-            )
+            browser.resize(width, 900)
             browser.open(report)
             seen[width] = browser.evaluate(LAYOUT)
             data = browser.send("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"]

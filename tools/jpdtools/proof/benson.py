@@ -10,7 +10,8 @@ from jpdref.coords import Geometry
 from jpdref.stones import EMPTY
 
 
-def _flood(color: list[int], nbrs, start: int, inside) -> frozenset[int]:
+def flood(color: list[int], nbrs, start: int, inside) -> frozenset[int]:
+    """The points connected to ``start`` through points whose value ``inside`` accepts."""
     seen = {start}
     stack = [start]
     while stack:
@@ -37,12 +38,12 @@ def unconditionally_alive(geometry: Geometry, color: list[int], side: int) -> fr
     region_of: dict[int, int] = {}
     for p, c in enumerate(color):
         if c == side and p not in chain_of:
-            chain = _flood(color, nbrs, p, lambda v: v == side)
+            chain = flood(color, nbrs, p, lambda v: v == side)
             for s in chain:
                 chain_of[s] = len(chains)
             chains.append(chain)
         elif c != side and p not in region_of:
-            region = _flood(color, nbrs, p, lambda v: v != side)
+            region = flood(color, nbrs, p, lambda v: v != side)
             for s in region:
                 region_of[s] = len(regions)
             regions.append(region)

@@ -31,7 +31,7 @@ from jpdref import Action, Game, Geometry, Phase, Rules
 from jpdref.reasons import Reason
 from jpdref.stones import EMPTY, Color
 
-from jpdtools.proof.benson import unconditionally_alive
+from jpdtools.proof.benson import flood, unconditionally_alive
 from jpdtools.proof.region import EYE_SPACE
 
 _REPETITION = {Reason.KO, Reason.SUPERKO}
@@ -53,17 +53,6 @@ class Enclosure:
     points: frozenset[int]
     chains: tuple[frozenset[int], ...]
     eyes: int
-
-
-def _flood(color, nbrs, start: int, inside) -> frozenset[int]:
-    seen, todo = {start}, [start]
-    while todo:
-        p = todo.pop()
-        for q in nbrs[p]:
-            if q not in seen and inside(color[q]):
-                seen.add(q)
-                todo.append(q)
-    return frozenset(seen)
 
 
 class _Local:
@@ -156,14 +145,14 @@ class EyeReader:
         chain_of: dict[int, frozenset[int]] = {}
         for p, c in enumerate(color):
             if c == side and p not in chain_of:
-                chain = _flood(color, nbrs, p, lambda v: v == side)
+                chain = flood(color, nbrs, p, lambda v: v == side)
                 chain_of.update(dict.fromkeys(chain, chain))
         seen: set[int] = set()
         out = []
         for p, c in enumerate(color):
             if c == side or p in seen:
                 continue
-            points = _flood(color, nbrs, p, lambda v: v != side)
+            points = flood(color, nbrs, p, lambda v: v != side)
             seen |= points
             chains = tuple(dict.fromkeys(chain_of[q] for r in points for q in nbrs[r] if q in chain_of))
             out.append(Enclosure(points, chains, self._eyes(color, side, points, chains)))

@@ -891,19 +891,24 @@ def lint(
         warnings += (zh.summary(),)
     warnings += tuple(f"{message} ({where})" for message, where in zh.drifted)
     count_rows = count_coverage(files, anchors)
+
+    def report(rows: Sequence[CoverageRow] = (), large: Sequence = ()) -> LintReport:
+        return LintReport(
+            tuple(problems),
+            tuple(rows),
+            tuple(new_ids),
+            tuple(count_rows),
+            tuple(large),
+            tuple(proven),
+            warnings,
+            tuple(settledness),
+        )
+
     if not whole_suite:
         # a proposal linted on its own: only what the files themselves get wrong (no suite-wide
         # coverage, pins or id-register noise: new ids are what a proposal adds)
         problems += check_overrides(spec_dir, presets)
-        return LintReport(
-            tuple(problems),
-            (),
-            tuple(new_ids),
-            tuple(count_rows),
-            statuses=tuple(proven),
-            warnings=warnings,
-            settledness=tuple(settledness),
-        )
+        return report()
     if require_count_coverage:
         problems += check_count_coverage(count_rows, anchors, spec_dir)
     if whole_suite and not failures:
@@ -912,15 +917,7 @@ def lint(
     problems += check_overrides(spec_dir, presets)
     if not (spec_dir / PLAY_SPEC).is_file():
         problems.append(Problem("coverage", f"spec/{PLAY_SPEC} not found: no clauses to cover"))
-        return LintReport(
-            tuple(problems),
-            (),
-            tuple(new_ids),
-            tuple(count_rows),
-            statuses=tuple(proven),
-            warnings=warnings,
-            settledness=tuple(settledness),
-        )
+        return report()
     runs = reference_runs(files, presets, adapter, loader, stage("playing the suite"))
     legality = legality_by_case(files, presets, adapter, loader, runs)
     problems += check_feature_derivation(runs)
@@ -929,13 +926,4 @@ def lint(
     problems += check_coverage(rows, anchors, spec_dir)
     large = large_board_coverage(files, covered_anchors(anchors)) if whole_suite else []
     problems += check_large_board(large, anchors, spec_dir)
-    return LintReport(
-        tuple(problems),
-        tuple(rows),
-        tuple(new_ids),
-        tuple(count_rows),
-        tuple(large),
-        tuple(proven),
-        warnings,
-        tuple(settledness),
-    )
+    return report(rows, large)

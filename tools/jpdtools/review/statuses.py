@@ -382,7 +382,7 @@ def counted(case: Case) -> bool:
     )
 
 
-def _played(case: Case, presets: Presets) -> Position:
+def played_position(case: Case, presets: Presets) -> Position:
     """The case's position after ``history`` and ``moves``, played under the proof ruleset when the
     case runs under it, else under the first of its rulesets that plays them (a case of virtual
     moves plays under the rulesets that have them)."""
@@ -401,7 +401,7 @@ def settled_position(case: Case, presets: Presets) -> Position:
     """The position the count is made on, each ko the agreement claims connected by its claimer
     (the claim gives the claimer the point, count.status (5)–(6)): the position whose chains must
     all be alive."""
-    position = _played(case, presets)
+    position = played_position(case, presets)
     stones = dict(position.stones)
     for claimer, vertex in ko_claims(case):
         stones[position.geometry.from_gtp(vertex)] = Color.parse(claimer)

@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from jpdtools.review.statuses import CaseStatuses, Settledness, declared, position_of
+from jpdtools.review.statuses import CaseStatuses, Settledness, counted, declared, played_position
 from jpdtools.suite.model import Case
 from jpdtools.verify import implementations
 from jpdtools.verify.gtp.client import GtpClient, GtpError
@@ -261,7 +261,7 @@ def opinions(
                         (),
                         skipped=why,
                         declares=any(declared(case)),
-                        counted=counts_position(case),
+                        counted=counted(case),
                     )
                 )
     finally:
@@ -303,37 +303,16 @@ def settles_first(case: Case) -> bool:
     return _counts(case) and case.setup.final is not None and case.setup.final.settle is not None
 
 
-def counts_position(case: Case) -> bool:
-    """Whether ``case`` counts the position its set-up, ``history`` and ``moves`` make: it has a
-    count verdict with a result (or a ``point:`` verdict) and settles no dispute by play first (the
-    count is then made on the settled position, count.settling)."""
-    return _counts(case) and not settles_first(case)
-
-
 def asked_about(case: Case) -> bool:
     """Whether GNU Go's opinion is asked on ``case``: it declares statuses or counts its position."""
-    return not case.is_error_case and (any(declared(case)) or counts_position(case))
-
-
-def _position(case: Case, presets):
-    """The case's position after ``history`` and ``moves``, played under ``chinese`` when the case
-    runs under it, else under the first of its rulesets that can play them."""
-    names = [] if case.rules and "chinese" not in case.rules else ["chinese"]
-    names += [name for name in case.rules if name != "chinese"]
-    error = None
-    for name in names:
-        try:
-            return position_of(case, presets.get(name))
-        except ValueError as err:
-            error = err
-    raise error if error is not None else ValueError(f"{case.id}: no ruleset to play it under")
+    return not case.is_error_case and (any(declared(case)) or counted(case))
 
 
 def _declared(case: Case, presets, statuses: CaseStatuses | None):
     """The opinion before GNU Go is asked (the agreement's marks, the prover's verdict), and the
     case's position."""
     dead, seki = declared(case)
-    position = _position(case, presets)
+    position = played_position(case, presets)
     opinion = Opinion(
         case_id=case.id,
         board=position.geometry.label,
@@ -342,7 +321,7 @@ def _declared(case: Case, presets, statuses: CaseStatuses | None):
         prover=_verdict(statuses),
         reason=(statuses.agreement or statuses.pending) if statuses is not None else "",
         declares=any(declared(case)),
-        counted=counts_position(case),
+        counted=counted(case),
     )
     return opinion, position
 
