@@ -68,8 +68,9 @@ def test_a_straight_three_gives_no_eye_a_straight_four_two():
     assert names(geometry, alive_by_eyes(RULES, geometry, color, Color.WHITE)) == ["C1", "C2", "C3", "C4"]
 
 
-# count.territory.004's 5x4 board with Black's claimed ko at B3 connected: White's C2 C1 hang on
-# D3 through the empty D2, and B D2 cuts them off (W E2 B D1 takes them).
+# count.territory.004's 5x4 board as it was first drawn, without White's D2, and with Black's
+# claimed ko at B3 connected: White's C2 C1 hang on D3 through the empty D2, and B D2 cuts them off
+# (W E2 B D1 takes them).
 OPEN_CUT = """
 . X O O .
 X X X O .

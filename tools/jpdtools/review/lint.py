@@ -738,8 +738,6 @@ def check_settledness(found: Sequence[Settledness]) -> list[Problem]:
 
 
 SETTLEDNESS_OPEN = {
-    "count.territory.004": "not settled: with Black's claimed ko B3 connected, B D2 cuts White's C2 C1 "
-    "from D3 (W E2 B D1 takes them, and White's C4-D3 is left without an eye); to be redrawn",
     "count.equal-stones.010": "undecided: Black's ring keeps the eye C3, and its outside is fifteen empty "
     "points round White's dead C1, more than an eye space the prover reads (ten) and not one colour's "
     "alone (seven); alive by reading",
