@@ -732,45 +732,8 @@ def check_statuses(proven: Sequence[CaseStatuses]) -> list[Problem]:
 
 def check_settledness(found: Sequence[Settledness]) -> list[Problem]:
     """{#count.status} A counted position with a chain the agreement leaves alive that the prover
-    shows captured or does not decide (count.status (6)), but for the cases
-    :data:`SETTLEDNESS_OPEN` lists."""
-    return [p for p in _settledness_problems(found) if _case_of(p) not in SETTLEDNESS_OPEN]
-
-
-SETTLEDNESS_OPEN = {
-    "count.equal-stones.010": "undecided: Black's ring keeps the eye C3, and its outside is fifteen empty "
-    "points round White's dead C1, more than an eye space the prover reads (ten) and not one colour's "
-    "alone (seven); alive by reading",
-}
-"""Counted positions the settledness proof does not prove, each with why: a warning each
-(:func:`settledness_open`) until it is redrawn or proven; the list only shrinks."""
-
-
-def _case_of(problem: Problem) -> str:
-    return problem.message.split(":")[0]
-
-
-def settledness_open(found: Sequence[Settledness]) -> tuple[str, ...]:
-    """The warnings of the settledness proof: the count of chain proofs that prove a living chain
-    alive, the unproven chains of :data:`SETTLEDNESS_OPEN`'s cases, and an entry there whose case is
-    now proven (drop it)."""
-    chains = [p for s in found for p in s.proof.proofs]
-    proven = sum(1 for p in chains if p.holds is True)
-    open_ = [p for p in _settledness_problems(found) if _case_of(p) in SETTLEDNESS_OPEN]
-    listed = {s.case_id for s in found}
-    stale = [
-        f"{case_id} is listed in SETTLEDNESS_OPEN (jpdtools.review.lint) but is proven settled: drop it"
-        for case_id in SETTLEDNESS_OPEN
-        if case_id in listed and case_id not in {_case_of(p) for p in open_}
-    ]
-    if not open_ and not stale:
-        return ()
-    summary = (
-        f"settledness: {proven} of {len(chains)} chain proofs on {len(found)} counted positions "
-        f"prove a living chain alive (count.status (6)); not yet: "
-        + "; ".join(f"{case_id} ({why})" for case_id, why in SETTLEDNESS_OPEN.items() if case_id in listed)
-    )
-    return (summary, *(p.message for p in open_), *stale)
+    shows captured or does not decide (count.status (6))."""
+    return _settledness_problems(found)
 
 
 def _settledness_problems(found: Sequence[Settledness]) -> list[Problem]:
@@ -859,8 +822,7 @@ def lint(
     problems += check_settledness(settledness)
     translated = check_translations(spec_dir)
     problems += [Problem("translations", message, where) for message, where in translated.problems]
-    warnings = settledness_open(settledness)
-    warnings += tuple(f"{message} ({where})" for message, where in translated.stale) + (
+    warnings = tuple(f"{message} ({where})" for message, where in translated.stale) + (
         (
             f"translations: {translated.done} of {translated.total} sections of "
             f"{', '.join(TRANSLATED_DOCUMENTS)} have a current Chinese text in spec/zh/; not yet: "
