@@ -1,7 +1,7 @@
 """The checkout's pytest configuration for what is not under tests/: the shell examples of
 README.md and docs/*.md, collected as tests by Sybil (tests/doc_examples.py says how they run;
 without Sybil, which the test extra installs, they are not collected), and the tally of what
-skipped, and why, printed at the end (tests/skips.py)."""
+skipped, and why, printed at the end (tests/skips.py); and bytecode caches written."""
 
 import sys
 from pathlib import Path
@@ -15,6 +15,12 @@ try:
     from sybil.parsers.markdown import CodeBlockParser
 except ImportError:  # pragma: no cover - the test extra brings Sybil
     Sybil = None
+
+# Bytecode caches (__pycache__/, which .gitignore leaves out) are written even when the environment
+# says not to (PYTHONDONTWRITEBYTECODE, as on this project's machines and CI): pytest caches a test
+# module as its assertion rewriting compiled it only where bytecode is written, and without that
+# cache every xdist worker of every run compiles every test module again (seconds each).
+sys.dont_write_bytecode = False
 
 if Sybil is not None:
     from doc_examples import run_console, run_sh
