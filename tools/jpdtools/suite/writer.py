@@ -121,7 +121,7 @@ def _value(text: str, indent: int, block: bool = False) -> str:
     if body.strip():
         chomp = "-" if trailing == 0 else ("" if trailing == 1 else "+")
         first = next(line for line in body.split("\n") if line.strip())
-        lead = "2" if first[:1] == " " else ""
+        lead = "2" if first[:1] in " \t" else ""  # a leading tab is content only past an indicator
         pad = " " * (indent + 2)
         lines = [pad + line if line else "" for line in body.split("\n")]
         lines += [""] * max(trailing - 1, 0)
