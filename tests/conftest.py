@@ -68,16 +68,13 @@ def _scope_of(nodeid: str) -> str:
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """With xdist's default `--dist load`: each test a unit of work on its own, but the tests of
-    one SHARED_FIXTURE_GROUPS group one unit (another `--dist` is xdist's own)."""
+    one SHARED_FIXTURE_GROUPS group one unit, the longest units first (tests/scheduling.py; another
+    `--dist` is xdist's own)."""
     if config.getoption("dist") != "load":
         return None
-    from xdist.scheduler import LoadScopeScheduling
+    from scheduling import LongestFirstScheduling, known_durations
 
-    class SharedFixtureScheduling(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return _scope_of(nodeid)
-
-    return SharedFixtureScheduling(config, log)
+    return LongestFirstScheduling(config, log, _scope_of, known_durations())
 
 
 # Slow tests (a real browser, engine or build, seconds each): marked, so that `pytest -m "not slow"`
