@@ -55,4 +55,6 @@ def made_visible(text: str) -> str:
     its code point, ``⟦U+202E⟧``: what a page shows of a text that holds one."""
     if text.isprintable():  # the usual case, at C speed: no control or format character
         return text
+    if text.replace("\n", "").replace("\t", "").isprintable():  # a multi-line text: as fast
+        return text
     return hidden_in_text().sub(lambda m: f"⟦U+{ord(m.group()):04X}⟧", text)
