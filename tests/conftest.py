@@ -12,6 +12,7 @@ either-verdict that matched (``open``) → xfailed, so it is never counted as a 
 """
 
 import os
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,6 +109,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def sigint_reaches_children():
+    """A SIGINT sent to a child that the test starts stops it as Ctrl-C would, even when pytest
+    was started with SIGINT ignored (a background job of a shell without job control): a child
+    inherits an ignored SIGINT, and Python then installs no KeyboardInterrupt handler, so the test
+    would wait out its timeouts and fail. Here pytest handles SIGINT during the test, which a child
+    does not inherit."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @pytest.fixture(scope="session")

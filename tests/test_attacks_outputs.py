@@ -184,6 +184,7 @@ def test_a_staging_folder_left_by_a_killed_export_is_removed_by_the_next(tmp_pat
     assert sorted(p.name for p in out.iterdir()) == ["cases.jsonl"]
 
 
+@pytest.mark.usefixtures("sigint_reaches_children")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_during_an_export_leaves_the_earlier_export_and_no_staging(tmp_path, signum):
     out = tmp_path / "out"

@@ -53,6 +53,7 @@ def _lines(path: Path) -> list[dict]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("round_", range(2))
+@pytest.mark.usefixtures("sigint_reaches_children")
 @pytest.mark.parametrize("how", ["SIGINT to the group", "SIGTERM to the parent"])
 def test_a_stopped_run_leaves_no_worker_and_resumes_every_record_once(games, tmp_path, how, round_):
     out = tmp_path / "out.jsonl"

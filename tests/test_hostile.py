@@ -148,6 +148,7 @@ def children(pid: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+@pytest.mark.usefixtures("sigint_reaches_children")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 @pytest.mark.parametrize("protocol", ["gtp", "jsonl"])
 def test_an_interrupted_run_says_so_everywhere_and_leaves_nothing(tmp_path, protocol, signum):
@@ -228,6 +229,7 @@ def test_verify_against_plausible_nonsense_fails_every_item(tmp_path, protocol):
     assert_nothing_left(tmp_path / "pids")
 
 
+@pytest.mark.usefixtures("sigint_reaches_children")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 @pytest.mark.parametrize("protocol", ["gtp", "jsonl"])
 def test_a_signal_stops_fuzz_and_its_engine(tmp_path, protocol, signum):
