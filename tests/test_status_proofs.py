@@ -258,6 +258,24 @@ def test_a_game_copy_is_independent_of_its_original():
     assert game.play(Action.move(BLACK, game.geometry.from_gtp("C4"))).legal
 
 
+def test_a_game_copy_copies_every_container_field():
+    """Game.copy copies the fields its list names; a new container field left off the list would
+    be shared between a game and its copies."""
+    from dataclasses import fields
+
+    from jpdref import Game
+    from jpdref.board import Board
+    from jpdref.history import History
+
+    game = Game.new(RULES, Geometry(5, 4), dict(position(TWO_AGAINST_ONE).stones))
+    containers = {
+        f.name for f in fields(game) if isinstance(getattr(game, f.name), Board | History | dict | list)
+    }
+    assert containers == set(Game._CONTAINERS)
+    twin = game.copy()
+    assert not [name for name in containers if getattr(twin, name) is getattr(game, name)]
+
+
 # -- GNU Go's second opinion (GNU Go really started; .ci/run installs it) ----------------------
 
 from jpdtools.verify.implementations import binary_of  # noqa: E402

@@ -28,9 +28,10 @@ hashes: the hash finds a candidate, the exact position decides, {#rep.hashing}),
 prisoners and the counters that counting needs.
 """
 
-from dataclasses import dataclass, field, fields, replace
+import copy
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from jpdref.board import Board
 from jpdref.coords import Geometry
@@ -314,16 +315,23 @@ class Game:
         game._remember()  # the halt position, facing the first mover, is in the stage's history
         return game
 
+    _CONTAINERS: ClassVar[tuple[str, ...]] = (
+        "board", "virtual_stones", "prisoners", "moves", "seen", "seen_board", "changes",
+        "virtual_under_board", "occurrences", "record", "settling_moves",
+    )  # fmt: skip
+    """The fields that hold a container (a board, a history, a dict or a list): :meth:`copy`
+    copies each of them; every other field holds an immutable value."""
+
     def copy(self) -> "Game":
         """An independent copy of this game: playing on one changes nothing in the other (a search
-        tries each move on a copy). Every container field is copied one level deep (their items
-        are immutable: ints, bytes, tuples, frozen actions); the board copies its chains."""
-        changes = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, Board | History | dict | list):  # History before dict: its own copy
-                changes[f.name] = value.copy()
-        return replace(self, **changes)
+        tries each move on a copy). Every container field (:attr:`_CONTAINERS`) is copied one level
+        deep (their items are immutable: ints, bytes, tuples, frozen actions); the board copies its
+        chains. A shallow copy of the instance first: a search copies a game at every node, and
+        dataclasses.replace would run the constructor again."""
+        other = copy.copy(self)
+        for name in self._CONTAINERS:
+            setattr(other, name, getattr(self, name).copy())
+        return other
 
     @property
     def geometry(self) -> Geometry:
