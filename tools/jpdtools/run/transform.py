@@ -118,7 +118,10 @@ class Symmetry:
 
     def vertex(self, text: str) -> str:
         """A GTP vertex's image (CoordinateError for a text that is not a vertex of the board)."""
-        source, target = _geometries(self.name, self.width, self.height)
+        image = _vertex_images(self.name, self.width, self.height).get(text)
+        if image is not None:
+            return image
+        source, target = _geometries(self.name, self.width, self.height)  # lower case, or no vertex
         return target.to_gtp(self.point(source.from_gtp(text)))
 
     def vertices(self, texts: tuple[str, ...]) -> tuple[str, ...]:
@@ -132,7 +135,7 @@ class Symmetry:
             return rows
         symbols = "".join(lines)
         _, target = _geometries(self.name, self.width, self.height)
-        moved = "".join(symbols[p] for p in _preimages(self.name, self.width, self.height))
+        moved = "".join(map(symbols.__getitem__, _preimages(self.name, self.width, self.height)))
         return "/".join(moved[y * target.width : (y + 1) * target.width] for y in range(target.height))
 
 
@@ -148,6 +151,15 @@ def _images(name: str, width: int, height: int) -> tuple[int, ...]:
     symmetry = Symmetry(name, width, height)
     source, target = _geometries(name, width, height)
     return tuple(target.point(*symmetry.xy(*source.xy(p))) for p in range(source.area))
+
+
+@functools.cache
+def _vertex_images(name: str, width: int, height: int) -> dict[str, str]:
+    """Each GTP vertex of the board, as written upper case, and its image (made once per symmetry
+    and size)."""
+    source, target = _geometries(name, width, height)
+    images = _images(name, width, height)
+    return {source.to_gtp(p): target.to_gtp(q) for p, q in enumerate(images)}
 
 
 @functools.cache

@@ -458,12 +458,15 @@ def reproduction(
         size = f"{setup.width}" if setup.width == setup.height else f"{setup.width}x{setup.height}"
         handicap = f" --handicap {setup.handicap}" if setup.handicap else ""
         return f"jpd play --rules {rules} --size {size}{handicap} --moves {moves}"
-    stones = dict(setup.stones)
     letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-    rows = [f"{setup.width}x{setup.height} {setup.to_move}"]
-    for y in range(setup.height, 0, -1):
-        cells = (stones.get(f"{letters[x]}{y}", "") for x in range(setup.width))
-        rows.append(" ".join({"B": "X", "W": "O"}.get(c, ".") for c in cells))
+    grid = [["."] * setup.width for _ in range(setup.height)]  # top row first
+    columns = {letter: x for x, letter in enumerate(letters[: setup.width])}
+    lines = {f"{row}": setup.height - row for row in range(1, setup.height + 1)}
+    for vertex, colour in setup.stones:  # a later stone on a point replaces an earlier one
+        x, y = columns.get(vertex[:1]), lines.get(vertex[1:])
+        if x is not None and y is not None:
+            grid[y][x] = {"B": "X", "W": "O"}.get(colour, ".")
+    rows = [f"{setup.width}x{setup.height} {setup.to_move}", *(" ".join(line) for line in grid)]
     diagram = " ".join(shlex.quote(r) for r in rows)
     return f"printf '%s\\n' {diagram} | jpd play - --rules {rules} --moves {moves}"
 
