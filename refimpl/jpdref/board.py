@@ -140,17 +140,14 @@ class Board:
         other = Board.__new__(Board)
         other.geometry, other.nbrs, other.keys, other.hash = self.geometry, self.nbrs, self.keys, self.hash
         other.color = list(self.color)
-        copies: dict[int, Chain] = {}
-        chain: list[Chain | None] = []
-        for ch in self.chain:
-            if ch is None:
-                chain.append(None)
-                continue
-            twin = copies.get(id(ch))
-            if twin is None:
-                twin = copies[id(ch)] = Chain(ch.color, list(ch.stones), set(ch.libs), ch.key)
-            chain.append(twin)
-        other.chain = chain
+        # each chain copied once (chains hash by identity), then every point mapped to its twin
+        twins: dict[Chain | None, Chain | None] = {
+            ch: Chain(ch.color, list(ch.stones), set(ch.libs), ch.key)
+            for ch in set(self.chain)
+            if ch is not None
+        }
+        twins[None] = None
+        other.chain = list(map(twins.__getitem__, self.chain))
         return other
 
     # -- queries -----------------------------------------------------------------------------
