@@ -21,7 +21,7 @@ DURATIONS = Path(__file__).resolve().parents[1] / "benchmarks" / "results-tests.
 
 
 def known_durations(path: Path = DURATIONS) -> dict[str, float]:
-    """Test id → seconds (setup, call and teardown), as benchmarks/tests.py last measured them;
+    """Test id → seconds (setup, call and teardown), as benchmarks/durations.py last measured them;
     empty when the file is absent or unreadable (then the units go in collection order)."""
     try:
         tests = json.loads(path.read_text(encoding="utf-8"))["tests"]

@@ -461,7 +461,7 @@ def reproduction(
     letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
     grid = [["."] * setup.width for _ in range(setup.height)]  # top row first
     columns = {letter: x for x, letter in enumerate(letters[: setup.width])}
-    lines = {f"{row}": setup.height - row for row in range(1, setup.height + 1)}
+    lines = {str(row): setup.height - row for row in range(1, setup.height + 1)}
     for vertex, colour in setup.stones:  # a later stone on a point replaces an earlier one
         x, y = columns.get(vertex[:1]), lines.get(vertex[1:])
         if x is not None and y is not None:
