@@ -67,6 +67,7 @@ def _scope_of(nodeid: str) -> str:
     return SHARED_FIXTURE_GROUPS.get(name, nodeid)
 
 
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: without xdist (`-p no:xdist`) it is never called
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """With xdist's default `--dist load`: each test a unit of work on its own, but the tests of
     one SHARED_FIXTURE_GROUPS group one unit, the longest units first (tests/scheduling.py; another

@@ -26,7 +26,7 @@ from jpdtools.review.lint import QUESTION_REVIEWS, question_reviews
 from jpdtools.review.policy import POLICY_FILE, Policy, load_policy
 from jpdtools.review.questions import question_revisions
 from jpdtools.review.reviewfile import load_review_file
-from jpdtools.suite.loader import load_case_text
+from jpdtools.suite.compiled import CompiledLoader
 from jpdtools.suite.model import REVIEW_STATUSES, QuestionReview
 from jpdtools.suite.standing import EARLIER, SPLIT, VOTING, standing
 
@@ -46,10 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _suite(folder: Path, presets):
+    """Each case file's text and cases (the cases from the compiled suite, as `jpd run` reads them)."""
+    compiled = CompiledLoader()
     files = {}
     for path in sorted(folder.glob("*.yaml")):
         text = read_text_file(path)
-        files[str(path)] = (text, list(load_case_text(text, str(path), presets).cases))
+        files[str(path)] = (text, list(compiled.load_case_file(path, presets).cases))
     return files
 
 
