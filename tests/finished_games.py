@@ -347,7 +347,8 @@ def _agreement(fp: FinalPosition, rnd: random.Random, dead_rate: float) -> Agree
                 chains = [ch for col, ch, _ in _chains(g, cells) if col == color and ch <= stones]
                 trial = _with(a, dead=a.dead | frozenset().union(*(_mark(ch, rnd) for ch in chains)))
                 a = trial if _accepts(fp, trial) else a
-    living = tuple(EMPTY if p in _dead_points(fp, a) else v for p, v in enumerate(cells))
+    dead = _dead_points(fp, a)
+    living = tuple(EMPTY if p in dead else v for p, v in enumerate(cells))
     if rnd.random() < 0.3:
         a = _seki_marks(fp, a, living, rnd)
     if rnd.random() < 0.25:

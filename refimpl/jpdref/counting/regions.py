@@ -124,9 +124,9 @@ def empty_regions(geometry: Geometry, living: tuple[int, ...], seki: frozenset[i
                         seen.add(q)
                         stack.append(q)
                 else:
-                    borders.add(Color(living[q]))
+                    borders.add(living[q])
                     touches_seki = touches_seki or q in seki
-        out.append(Region(tuple(sorted(pts)), frozenset(borders), touches_seki))
+        out.append(Region(tuple(sorted(pts)), frozenset(Color(c) for c in borders), touches_seki))
     return out
 
 
