@@ -6,6 +6,7 @@ patched function really behaves mutated (in a forked child, so this process is u
 that every entry of ``equivalent.txt`` and ``smoke.txt`` names a mutant that exists.
 """
 
+import functools
 import importlib.util
 import os
 import sys
@@ -25,24 +26,33 @@ def _load_harness():
 
 
 mutate = _load_harness()
-POPULATION = mutate.enumerate_mutants()
-BY_KEY = {m.key: m for m in POPULATION}
+
+
+@functools.cache
+def population() -> tuple:
+    """Every mutant, found once, by the first test that asks (not while collecting)."""
+    return tuple(mutate.enumerate_mutants())
+
+
+@functools.cache
+def by_key() -> dict:
+    return {m.key: m for m in population()}
 
 
 def test_every_module_with_code_has_mutants_and_every_operator_is_used():
-    files = {m.file for m in POPULATION}
+    files = {m.file for m in population()}
     for rel, _ in mutate.module_files():
         source = (ROOT / rel).read_text(encoding="utf-8")
         if "def " in source:
             assert rel in files, rel
-    assert {m.operator for m in POPULATION} == set(mutate.OPERATORS)
-    assert len(BY_KEY) == len(POPULATION), "mutant keys must be unique"
+    assert {m.operator for m in population()} == set(mutate.OPERATORS)
+    assert len(by_key()) == len(population()), "mutant keys must be unique"
 
 
 def test_the_sample_covers_every_module_and_is_reproducible():
-    first = mutate.sample(POPULATION, 500, 14)
-    assert [m.key for m in first] == [m.key for m in mutate.sample(POPULATION, 500, 14)]
-    assert {m.file for m in first} == {m.file for m in POPULATION}
+    first = mutate.sample(population(), 500, 14)
+    assert [m.key for m in first] == [m.key for m in mutate.sample(population(), 500, 14)]
+    assert {m.file for m in first} == {m.file for m in population()}
     assert len(first) >= 500
 
 
@@ -62,7 +72,7 @@ def test_a_patched_method_behaves_mutated_in_every_module_that_imported_it():
 
     (m,) = [
         m
-        for m in POPULATION
+        for m in population()
         if m.scope == "Color.opponent" and m.operator == "colour" and m.before == "Color.WHITE"
     ]
 
@@ -77,7 +87,7 @@ def test_a_patched_method_behaves_mutated_in_every_module_that_imported_it():
 
 
 def test_a_patched_module_constant_is_rebound_where_it_was_imported():
-    (m,) = [m for m in POPULATION if m.file.endswith("handicap.py") and m.before == "9" and m.top_level]
+    (m,) = [m for m in population() if m.file.endswith("handicap.py") and m.before == "9" and m.top_level]
 
     def mutated() -> bool:
         mutate.patch(m)
@@ -99,7 +109,7 @@ def test_committed_lists_name_existing_mutants(name):
     assert keys, f"{name} is empty"
     # An edit of refimpl/jpdref makes some entries stale (the harness lists them); most must
     # still name a mutant, or the keys are not being written the way the harness spells them.
-    stale = [k for k in keys if k not in BY_KEY]
+    stale = [k for k in keys if k not in by_key()]
     assert len(stale) <= len(keys) // 5, f"{name}: entries that name no mutant: {stale}"
 
 
@@ -109,7 +119,7 @@ def test_a_survivors_listing_gives_its_keys_and_names_existing_mutants():
     text = mutate.SURVIVORS_HEADER + listing
     assert mutate.survivor_keys(text) == ["a.py::f::delete: x() => pass", "a.py::g::const: 1 => 2"]
     keys = mutate.survivor_keys(mutate.SURVIVORS.read_text(encoding="utf-8"))
-    stale = [k for k in keys if k not in BY_KEY]
+    stale = [k for k in keys if k not in by_key()]
     assert len(stale) <= len(keys) // 5, f"survivors.txt: entries that name no mutant: {stale}"
 
 
@@ -117,7 +127,7 @@ def test_a_mutant_runs_the_items_that_execute_its_lines():
     """Coverage.items: the items whose unmutated run executed one of the mutant's lines, in order."""
     (m,) = [
         m
-        for m in POPULATION
+        for m in population()
         if m.scope == "Color.opponent" and m.operator == "colour" and m.before == "Color.WHITE"
     ]
     path = str(ROOT / m.file)
