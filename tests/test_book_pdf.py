@@ -4,6 +4,10 @@ pages are where the cases are, how to cite the book on its first page, the Chine
 the book's own font on a machine without CJK fonts, no link to the files it was printed from.
 Pages of both editions are rendered to PNG (pdftoppm) in $TEST_ARTEFACTS. Skipped without
 Chromium — except in CI (``CI=true``), where that fails.
+
+Extracting a page's text is what costs, so each edition is read once for the module and each
+page's text extracted once (:class:`Edition`), without the lines of its content that only draw —
+the boards' lines and stones, which give no text (:func:`text_only`).
 """
 
 import functools
@@ -23,6 +27,7 @@ from jpdtools.book.lang import EN, ZH
 from jpdtools.errors import InputError
 from jpdtools.paths import conformance_dir
 from jpdtools.run.runner import Filters
+from pypdf.generic import ContentStream, NameObject
 from test_book_chromium import ARTEFACTS, NO_CJK_FONTS
 
 pytestmark = pytest.mark.slow
@@ -53,12 +58,69 @@ def compact(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def read(book: Path, lang) -> "pypdf.PdfReader":
-    return pypdf.PdfReader(book / lang.code / "book.pdf")
+NUMBER = rb"[-+]?(?:\d+\.?\d*|\.\d+)"
+PAINTING = rb"(?:[mlcvyhSsfFBbnWwJjMiGgKk]|re|RG|rg|[fBbW]\*)"
+DRAWING = re.compile(rb"^(?:(?:%s )*%s )*(?:%s )*%s\n" % (NUMBER, PAINTING, NUMBER, PAINTING), re.M)
+"""A line of a page's content that only draws: numbers and path, painting, clipping, colour or line
+operators, which text extraction passes over. Chromium draws each board's lines and stones with
+thousands of them, and parsing them is most of what extracting a page's text costs."""
+NOT_BY_LINES = re.compile(rb"\(|\bBI\b|<[^>\n]*\n")
+"""A literal string, an inline image, or a hex string or dictionary running on past its line: a line
+of content inside one is not an operator's, so such content is read whole."""
 
 
-def revision_of(reader) -> str:
-    found = re.search(r"([0-9a-f]{12})", reader.pages[0].extract_text())
+def text_only(reader: "pypdf.PdfReader", index: int) -> "pypdf.PageObject":
+    """Page ``index`` without the lines of its content that only draw (:data:`DRAWING`): the same
+    text, drawn with the same fonts at the same places, for pypdf to extract at half the cost."""
+    page = reader.pages[index]
+    content = page.get_contents()
+    if content is None or NOT_BY_LINES.search(data := content.get_data()):
+        return page
+    text = ContentStream(None, reader, "bytes")  # as pypdf reads a page's content to extract its text
+    text.set_data(DRAWING.sub(b"", data))
+    copy = pypdf.PageObject(reader)
+    copy.update(page)
+    copy[NameObject("/Contents")] = text
+    return copy
+
+
+class Edition:
+    """One edition's PDF, read once: its reader, and each page's text and the fonts its Chinese
+    characters are drawn with (font name -> characters), extracted once, when a test first asks."""
+
+    def __init__(self, path: Path):
+        self.reader = pypdf.PdfReader(path)
+        self._pages: dict[int, tuple[str, dict[str, int]]] = {}
+
+    def text(self, index: int) -> str:
+        return self._page(index)[0]
+
+    def fonts(self, index: int) -> dict[str, int]:
+        return self._page(index)[1]
+
+    def _page(self, index: int) -> tuple[str, dict[str, int]]:
+        if index not in self._pages:
+            fonts: dict[str, int] = {}
+
+            def visit(text, _cm, _tm, font, _size):
+                han = len(HAN.findall(text))
+                if han and font is not None:
+                    descriptor = font.get("/FontDescriptor")
+                    name = descriptor.get_object().get("/FontName") if descriptor else font.get("/BaseFont")
+                    fonts[str(name).split("+")[-1]] = fonts.get(str(name).split("+")[-1], 0) + han
+
+            text = text_only(self.reader, index).extract_text(visitor_text=visit)
+            self._pages[index] = text, fonts
+        return self._pages[index]
+
+
+@pytest.fixture(scope="module")
+def editions(book) -> dict:
+    return {lang: Edition(book / lang.code / "book.pdf") for lang in (EN, ZH)}
+
+
+def revision_of(edition: Edition) -> str:
+    found = re.search(r"([0-9a-f]{12})", edition.text(0))
     assert found, "no revision on the title page"
     return found.group(1)
 
@@ -70,24 +132,24 @@ FOOTER = {
 
 
 @pytest.mark.parametrize("lang", [EN, ZH], ids=["en", "zh"])
-def test_every_page_carries_its_number_and_the_running_footer(book, lang):
-    reader = read(book, lang)
-    labels = reader.page_labels
+def test_every_page_carries_its_number_and_the_running_footer(editions, lang):
+    edition = editions[lang]
+    labels = edition.reader.page_labels
     front = [label for label in labels if not label.isdigit()]
     assert front and front == ["i", "ii", "iii", "iv", "v"][: len(front)], labels  # roman, then 1, 2, …
     assert labels[len(front) :] == [str(n) for n in range(1, len(labels) - len(front) + 1)]
-    footer = compact(FOOTER[lang].format(rev=revision_of(reader)))
-    for index, page in enumerate(reader.pages):
-        text = compact(page.extract_text())
+    footer = compact(FOOTER[lang].format(rev=revision_of(edition)))
+    for index in range(len(edition.reader.pages)):
+        text = compact(edition.text(index))
         label = labels[index]
         assert footer in text, (index, text[:200])
         assert text.startswith(label + footer) or text.endswith(footer + label), (index, label, text[:200])
         assert len(text) - len(footer) - len(label) > 20, f"page {label} is blank"
 
 
-def contents(reader, front_pages: int) -> dict[str, str]:
+def contents(edition: Edition, front_pages: int) -> dict[str, str]:
     """Each case id of the contents and the page number it gives (the last number of its entry)."""
-    text = "\n".join(reader.pages[i].extract_text() for i in range(front_pages))
+    text = "\n".join(edition.text(i) for i in range(front_pages))
     text = text[text.index(CASES[0]) :]
     found = {}
     for case in CASES:
@@ -100,13 +162,14 @@ def contents(reader, front_pages: int) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("lang", [EN, ZH], ids=["en", "zh"])
-def test_the_contents_gives_the_page_of_every_case(book, lang):
-    reader = read(book, lang)
+def test_the_contents_gives_the_page_of_every_case(editions, lang):
+    edition = editions[lang]
+    reader = edition.reader
     labels = reader.page_labels
     front_pages = sum(1 for label in labels if not label.isdigit())
-    pages = contents(reader, front_pages)
+    pages = contents(edition, front_pages)
     assert set(pages) == set(CASES)
-    texts = functools.cache(lambda i: compact(reader.pages[i].extract_text()))  # each page read once
+    texts = functools.cache(lambda i: compact(edition.text(i)))
     for case, number in pages.items():
         index = labels.index(number)
         heading = compact(f"{case} —")
@@ -132,45 +195,38 @@ def test_the_contents_gives_the_page_of_every_case(book, lang):
     assert {case: outline[case] for case in CASES} == pages
 
 
-def test_the_title_page_says_how_to_cite_the_book(book):
-    en, zh = read(book, EN), read(book, ZH)
+def test_the_title_page_says_how_to_cite_the_book(editions):
+    en, zh = editions[EN], editions[ZH]
     rev = revision_of(en)
     assert revision_of(zh) == rev  # one revision: what the book claims, in either language
-    title = compact(en.pages[0].extract_text())
+    title = compact(en.text(0))
     assert compact(f"Cite as: jipingdian case book, English edition, revision {rev} (jipingdian") in title
     assert compact("7 cases under 12 rulesets") in title
-    title = compact(zh.pages[0].extract_text())
+    title = compact(zh.text(0))
     assert compact(f"引用本书：计枰点案例集，中文版，修订 {rev}（jipingdian") in title
     assert compact("目录") in title
 
 
-def test_the_chinese_edition_is_chinese_and_drawn_with_the_books_font(book):
+def test_the_chinese_edition_is_chinese_and_drawn_with_the_books_font(editions):
     """Printed under a fontconfig without CJK fonts, so a Chinese character not drawn with the
     font the book carries would be a box."""
-    reader = read(book, ZH)
-    whole = compact("".join(page.extract_text() for page in reader.pages))
+    edition = editions[ZH]
+    indices = range(len(edition.reader.pages))
+    whole = compact("".join(edition.text(i) for i in indices))
     for text in ("第1章", "在棋盘中央立即回提单子劫", "初始局面", "判定：每个规则集在每一步"):
         assert compact(text) in whole
     fonts: dict[str, int] = {}
-
-    def visit(text, _cm, _tm, font, _size):
-        han = len(HAN.findall(text))
-        if han and font is not None:
-            descriptor = font.get("/FontDescriptor")
-            name = descriptor.get_object().get("/FontName") if descriptor else font.get("/BaseFont")
-            fonts[str(name).split("+")[-1]] = fonts.get(str(name).split("+")[-1], 0) + han
-
-    for page in reader.pages:
-        page.extract_text(visitor_text=visit)
+    for i in indices:
+        for name, han in edition.fonts(i).items():
+            fonts[name] = fonts.get(name, 0) + han
     assert sum(fonts.values()) > 1000
     assert set(fonts) == {"NotoSansCJKsc-Regular"}, fonts
 
 
 @pytest.mark.parametrize("lang", [EN, ZH], ids=["en", "zh"])
-def test_links_lead_inside_the_pdf_never_to_the_files_it_was_printed_from(book, lang):
-    reader = read(book, lang)
+def test_links_lead_inside_the_pdf_never_to_the_files_it_was_printed_from(editions, lang):
     inside = 0
-    for page in reader.pages:
+    for page in editions[lang].reader.pages:
         for ref in page.get("/Annots") or ():
             action = ref.get_object().get("/A")
             if action is None:
