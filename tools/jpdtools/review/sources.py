@@ -41,6 +41,7 @@ A citation that is only a key (``Ing rules``, ``003``) names the whole source. C
 throughout. A citation resolves when every item names at least one article.
 """
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -379,7 +380,10 @@ def normalise(text: str) -> str:
     return _BLANKS.sub(" ", text).strip()
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _fold(text: str) -> str:
+    """``text`` normalised and case-folded: kept, since every citation is matched against the
+    folded ids and quotes of all its source's articles."""
     return normalise(text).casefold()
 
 
