@@ -6,6 +6,8 @@ column labels and row numbers on both sides), move lists (``B C3 W pass``) and v
 Every scalar is written plain when YAML reads it back unchanged, else as a block or quoted.
 """
 
+import functools
+
 import yaml
 from jpdref.coords import GTP_COLUMNS, Geometry
 
@@ -98,7 +100,10 @@ def _quoted(text: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=4096)
 def _plain_or_quoted(text: str, flow: bool = False) -> str:
+    """``text`` as a plain scalar where YAML reads it back as the same string, else quoted (kept:
+    a suite writes the same ids, tags and seeds many times, and each try is a YAML parse)."""
     if text and "\n" not in text and text == text.strip():
         document = f"k: [{text}]" if flow else f"k: {text}"
         if _reads_back(document, {"k": [text] if flow else text}):
@@ -106,6 +111,7 @@ def _plain_or_quoted(text: str, flow: bool = False) -> str:
     return _quoted(text)
 
 
+@functools.lru_cache(maxsize=1024)
 def _key(text: str) -> str:
     if text and "\n" not in text and text == text.strip() and _reads_back(f"{text}: 0", {text: 0}):
         return text
