@@ -219,10 +219,11 @@ def by_ruleset(results: Sequence[VerifyResult], order: Sequence[str] = ()) -> di
 
 def by_axis(results: Sequence[VerifyResult]) -> dict[str, dict[str, dict[str, int]]]:
     out: dict[str, dict[str, dict[str, int]]] = {}
+    axes = [dict(r.axes) for r in results]
     for axis in AXES:
         values: dict[str, list[VerifyResult]] = {}
-        for r in results:
-            value = dict(r.axes).get(axis)
+        for r, named in zip(results, axes, strict=True):
+            value = named.get(axis)
             if value is not None:
                 values.setdefault(value, []).append(r)
         out[axis] = {value: counts(rs) for value, rs in values.items()}
