@@ -6,6 +6,7 @@ is read by it; and ``jpd play`` never imports Lark.
 """
 
 import contextlib
+import functools
 import subprocess
 import sys
 
@@ -36,16 +37,21 @@ def _tokens(raw: RawDiagram) -> tuple:
     return tok(raw.size), tok(raw.color), tuple(tok(c) for c in raw.columns), rows
 
 
+@functools.cache
+def _grammar() -> Grammar:
+    return Grammar()
+
+
 def _grammar_diagram(text: str):
     try:
-        return _tokens(Grammar().raw_diagram(text, _place))
+        return _tokens(_grammar().raw_diagram(text, _place))
     except InputError:
         return "error"
 
 
 def _grammar_moves(text: str):
     try:
-        return Grammar().moves(text, _place)
+        return _grammar().moves(text, _place)
     except InputError:
         return "error"
 
