@@ -61,10 +61,17 @@ class PageLinks(HTMLParser):
 # both read the same ids and links from every page.
 _RAW_TEXT = re.compile(r"(<(script|style)\b(?:[^>'\"]|'[^']*'|\"[^\"]*\")*>).*?(</\2\s*>)", re.S | re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
-_TAG = re.compile(r"<[a-zA-Z][^\t\n\r\f />\x00]*(?:\s|/(?!>))*((?:[^>'\"]|'[^']*'|\"[^\"]*\")*)>")
+_TAG = re.compile(
+    r"<[a-zA-Z][^\t\n\r\f />\x00]*((?:\s|/(?!>))*)([^>'\"]*(?:(?:'[^']*'|\"[^\"]*\")[^>'\"]*)*)>"
+)
 _ATTR = re.compile(
     r"""((?<=['"\s/])[^\s/>][^\s/=>]*)(\s*=+\s*('[^']*'|"[^"]*"|(?!['"])[^>\s]*))?(?:\s|/(?!>))*"""
 )
+
+
+# An attribute named id, href or src with a value: a tag without one defines no id and makes no
+# link, and is not read further (most of a page's tags are a board's stones and lines).
+_WANTED = re.compile(r"""(?<=['"\s/])(?:id|href|src)\s*=""", re.I)
 
 
 def page_links(text: str) -> tuple[set[str], list[str]]:
@@ -72,41 +79,59 @@ def page_links(text: str) -> tuple[set[str], list[str]]:
     text = _COMMENT.sub("", _RAW_TEXT.sub(r"\1\3", text))
     ids: set[str] = set()
     links: list[str] = []
-    for tag in _TAG.finditer(text):
-        at, end = tag.span(1)
-        if "=" not in tag.group(1):
+    wanted, attribute = _WANTED.search, _ATTR.match
+    for before, attributes in _TAG.findall(text):
+        # (the substrings first: cheaper than the expression, and most tags have none of them)
+        if "=" not in attributes:
             continue
+        if not ("id" in (low := attributes.lower()) or "href" in low or "src" in low):
+            continue
+        # the attributes with the character before them, which _ATTR's look-behind reads
+        if wanted(attributes := before[-1:] + attributes) is None:
+            continue
+        at, end = len(before[-1:]), len(attributes)
         found: dict[str, str | None] = {}
-        while at < end and (attr := _ATTR.match(text, at, end)) is not None and attr.end() > at:
-            name, value = attr.group(1).lower(), attr.group(3)
-            if value is not None and value[:1] == value[-1:] and value[:1] in "'\"":
-                value = value[1:-1]
-            found[name] = None if value is None else html.unescape(value)
+        while at < end and (attr := attribute(attributes, at)) is not None and attr.end() > at:
+            found[attr.group(1).lower()] = attr.group(3)
             at = attr.end()
-        if found.get("id"):
-            ids.add(found["id"])
-        links.extend(found[key] for key in ("href", "src") if found.get(key) is not None)
+        for key in ("id", "href", "src"):
+            value = found.get(key)
+            if value is None:
+                continue
+            if value[:1] == value[-1:] and value[:1] in "'\"":
+                value = value[1:-1]
+            value = html.unescape(value)
+            if key == "id":
+                if value:
+                    ids.add(value)
+            else:
+                links.append(value)
     return ids, links
 
 
 def broken_links(root: Path) -> tuple[int, list[str]]:
     """(local links checked, the broken ones as 'page: link') over every page under ``root``."""
+    # paths as strings (os.path): pathlib's objects, made for each of the many links, cost more
+    # than the walk itself
+    top = str(root.resolve())
     pages = {
-        path.resolve(): page_links(path.read_text(encoding="utf-8")) for path in sorted(root.rglob("*.html"))
+        str(path.resolve()): page_links(path.read_text(encoding="utf-8"))
+        for path in sorted(root.rglob("*.html"))
     }
     is_file = functools.cache(os.path.isfile)
     checked, broken = 0, []
     for path, (_, links) in pages.items():
-        folder = str(path.parent)
+        folder = os.path.dirname(path)
+        page = os.path.relpath(path, top)
         for href in links:
             parts = urlsplit(href)
             if parts.scheme or href.startswith("//"):
                 continue
             checked += 1
             # the book has no symbolic links: a link's target is its path made normal
-            target = Path(os.path.normpath(os.path.join(folder, unquote(parts.path)))) if parts.path else path
+            target = os.path.normpath(os.path.join(folder, unquote(parts.path))) if parts.path else path
             if not is_file(target):
-                broken.append(f"{path.relative_to(root.resolve())}: {href}")
+                broken.append(f"{page}: {href}")
             elif parts.fragment and target in pages and unquote(parts.fragment) not in pages[target][0]:
-                broken.append(f"{path.relative_to(root.resolve())}: {href} (no such id)")
+                broken.append(f"{page}: {href} (no such id)")
     return checked, broken

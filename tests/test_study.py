@@ -16,11 +16,14 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from jpdtools.book.samplestudy import study_of
 from jpdtools.book.studypage import study_page
 from jpdtools.cli import main
+from jpdtools.commands import book as book_command
+from jpdtools.paths import sample_corpus
 from jpdtools.presets import load_presets
 from jpdtools.records.sources import find_sources, read_records
-from jpdtools.records.study import Counted, _terms, compare, study
+from jpdtools.records.study import Counted, _terms, compare
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "benchmarks" / "corpus" / "gnugo-sample.tar.xz"
@@ -33,16 +36,17 @@ def _study(capsys, *args: str) -> tuple[int, dict]:
 
 
 @pytest.fixture(scope="module")
-def by_record_komi():
-    rulesets = [load_presets().get(n) for n in load_presets().names]
-    return _run(rulesets, "record")
+def sample_study():
+    """The study a book of the whole suite carries (jpdtools/book/samplestudy.py: the shipped
+    sample, every preset, each game's komi), run once, with what it told its progress."""
+    told = []
+    result = study_of(SAMPLE, load_presets(), lambda *step: told.append(step))
+    return result, told
 
 
-def _run(rulesets, komi):
-    from jpdtools.records.sources import find_sources, read_records
-
-    items = ((r.key, r.data) for r in read_records(find_sources([str(SAMPLE)])))
-    return study(items, rulesets, komi).as_json()
+@pytest.fixture(scope="module")
+def by_record_komi(sample_study):
+    return sample_study[0]
 
 
 def test_the_sample_is_a_few_hundred_finished_games(by_record_komi):
@@ -197,16 +201,29 @@ def test_jpd_study_writes_json_and_a_page(tmp_path, capsys):
     assert "not a study.json of jpd study (no rulesets" in capsys.readouterr().err
 
 
-def test_a_book_of_the_whole_suite_studies_the_shipped_sample(tmp_path, capsys):
+def test_a_book_of_the_whole_suite_studies_the_shipped_sample(tmp_path, capsys, monkeypatch, sample_study):
     """``jpd book`` of a whole suite (here --suite DIR) runs the study on the shipped sample with
     every preset and each game's komi, saying so while it runs, and carries it in both editions,
     the index leading to it; a selection of the suite or --no-study leaves it out."""
+    result, told = sample_study
+    calls = []
+
+    def study_once(path, presets, progress=None):
+        # the sample's study is run once in this module (the fixture, the same function on the
+        # same sample): the command's call gets its result and its progress again
+        calls.append((path, presets.names))
+        for step in told:
+            progress(*step)
+        return result
+
+    monkeypatch.setattr(book_command, "study_of", study_once)
     suite = tmp_path / "suite"
     suite.mkdir()
     shutil.copy(REPO / "conformance" / "counting-examples.yaml", suite)
     book = tmp_path / "book"
     assert main(["book", "-o", str(book), "--suite", str(suite)]) == 0
     assert "jpd book: studying" in capsys.readouterr().err
+    assert calls == [(sample_corpus(), load_presets().names)] and sample_corpus() == SAMPLE
     records = len(list(read_records(find_sources([str(SAMPLE)]))))
     for edition in ("en", "zh"):
         study = (book / edition / "study" / "index.html").read_text(encoding="utf-8")
@@ -218,6 +235,7 @@ def test_a_book_of_the_whole_suite_studies_the_shipped_sample(tmp_path, capsys):
     for extra in (["--no-study"], ["--id", "count.example.*"]):
         assert main(["book", "-o", str(book), "--suite", str(suite), *extra]) == 0
         assert not (book / "en" / "study").exists() and "studying" not in capsys.readouterr().err
+    assert len(calls) == 1
     (tmp_path / "s.json").write_text("{}", encoding="utf-8")
     assert main(["book", "-o", str(book), "--study", str(tmp_path / "s.json"), "--no-study"]) == 2
     assert "contradict" in capsys.readouterr().err

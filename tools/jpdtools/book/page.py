@@ -6,6 +6,7 @@ the book, nothing is fetched from elsewhere. Every text that reaches a page goes
 :func:`esc`; attributes are always double-quoted.
 """
 
+import functools
 import re
 from collections.abc import Iterable
 from html import escape
@@ -31,7 +32,14 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 def esc(text: object) -> str:
     """Any value as HTML text (quotes escaped too, so it is safe in attributes); a character a
     reader cannot see (a bidirectional override, a zero-width space) shown as its code point."""
-    return escape(made_visible(str(text)), quote=True)
+    return _escaped(text if type(text) is str else str(text))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _escaped(text: str) -> str:
+    """:func:`esc` of a string, remembered: a book escapes the same names, ids and verdicts
+    millions of times."""
+    return escape(made_visible(text), quote=True)
 
 
 def slug(name: str) -> str:
