@@ -162,9 +162,10 @@ def edition_pages(book: Book, playground: bool = False) -> Iterable[tuple[str, s
     yield "review.js", REVIEW_SCRIPT
     yield "glossary.html", glossary_page(book)
     yield "index.html", index_page(book)
-    yield from print_pages(book)
+    shared: dict = {}  # what a case's page and its printed chapter both show, written once
+    yield from print_pages(book, shared)
     for record in book.suite.records:
-        yield f"cases/{slug(record.case.id)}.html", case_page(book, record)
+        yield f"cases/{slug(record.case.id)}.html", case_page(book, record, shared)
     cited = specpages.citing(book)
     yield "clauses/index.html", specpages.clause_index(book, cited)
     decides = decided(book)
@@ -195,15 +196,16 @@ def edition_pages(book: Book, playground: bool = False) -> Iterable[tuple[str, s
         yield f"differences/{rulesetpages.pair_name(a, b)}.html", differences.pair_page(book, a, b, ids)
 
 
-def print_pages(book: Book) -> Iterable[tuple[str, str]]:
+def print_pages(book: Book, shared: dict | None = None) -> Iterable[tuple[str, str]]:
     """The edition's ``print/`` folder: its style sheet, the front matter (its contents without
-    page numbers until the book is printed), a document per chapter."""
+    page numbers until the book is printed), a document per chapter (``shared``: as
+    :func:`~jpdtools.book.casepage.case_body` takes it)."""
     parts = chapters(book)
     rev = revision(book)
     yield f"print/{PRINT_STYLE_FILE}", PRINT_STYLE
     yield f"print/{FRONT}", front_matter(book, parts, rev)
     for chapter in parts:
-        yield f"print/{chapter.name}", chapter_page(book, chapter, rev)
+        yield f"print/{chapter.name}", chapter_page(book, chapter, rev, shared)
 
 
 BOOK_ENTRIES = (

@@ -647,15 +647,37 @@ def case_path(case_id: str) -> str:
     return f"cases/{slug(case_id)}.html"
 
 
-def case_page(book: Book, record: CaseRecord) -> str:
+def case_page(book: Book, record: CaseRecord, shared: dict | None = None) -> str:
     case = record.case
     title = getattr(case, "zh_title", None) if book.lang.code != "en" else None
-    return page(book.lang, f"{case.id} — {title or case.title}", case_body(book, record), case_path(case.id))
+    body = case_body(book, record, shared=shared)
+    return page(book.lang, f"{case.id} — {title or case.title}", body, case_path(case.id))
 
 
-def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
+def case_body(book: Book, record: CaseRecord, clause_texts: bool = True, shared: dict | None = None) -> str:
     """The page's content (its links lead from a folder one level below the book's top);
-    without ``clause_texts`` the clauses are named and linked, not quoted (the printed book)."""
+    without ``clause_texts`` the clauses are named and linked, not quoted (the printed book).
+    ``shared``: where the case's page and its printed chapter, written from one :class:`Book`,
+    leave each other what both show (the first to write it keeps it there, the second takes it)."""
+    if shared is not None and id(record) in shared:
+        _, parts, decided = shared.pop(id(record))
+    else:
+        parts, decided = _shown_in_both(book, record)
+        if shared is not None:
+            shared[id(record)] = (record, parts, decided)
+    lang = book.lang
+    case = record.case
+    parts = list(parts)
+    if clause_texts:
+        parts.append(_clause_texts(book, record, decided))
+        parts.append(review_panel("case", case.id, record.rulesets, lang, case.content_revision))
+    parts.append(_reproduce(record, lang))
+    return "\n".join(parts)
+
+
+def _shown_in_both(book: Book, record: CaseRecord) -> tuple[tuple[str, ...], dict[str, Decision]]:
+    """What a case's page and the printed book show of it, up to its clauses (the clauses that
+    decide its steps are gathered in passing)."""
     case = record.case
     lang = book.lang
     parts = [_header(book, record), _note(book, record)]
@@ -673,9 +695,4 @@ def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
             parts.append(_count(book, record))
             parts.append(status_proof_section(case, book.presets, lang))
     parts.append(_rests_on(book, record))
-    if clause_texts:
-        parts.append(_clause_texts(book, record, decided))
-    if clause_texts:
-        parts.append(review_panel("case", case.id, record.rulesets, lang, case.content_revision))
-    parts.append(_reproduce(record, lang))
-    return "\n".join(parts)
+    return tuple(parts), decided
