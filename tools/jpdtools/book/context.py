@@ -32,6 +32,10 @@ class Book:
     review_quorum: int = 1  # spec/review-policy.yaml (format.quorum)
     lang: Language = EN  # the edition being written: every page function reads its strings from it
     study: dict | None = None  # a jpd study result (its JSON form), shown as the study's pages
+    # (anchor, root) -> clause_html's text: a clause is quoted on many pages of an edition
+    _clause_texts: dict[tuple[str, str], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def edition(self, lang: Language) -> "Book":
         """The same book, written in ``lang``."""
@@ -78,6 +82,12 @@ class Book:
         """The text of a clause or open question as HTML, in the book's language: the Chinese
         rendering instead of the English where there is one (noting when it renders an earlier
         revision), else the English, marked."""
+        text = self._clause_texts.get((anchor, root))
+        if text is None:
+            text = self._clause_texts[anchor, root] = self._clause_html(anchor, root)
+        return text
+
+    def _clause_html(self, anchor: str, root: str) -> str:
         english = self.spec.section_html(anchor, root, self.spec_link)
         if self.lang.code == "en":
             return english
