@@ -108,7 +108,8 @@ def article_page(book: Book, article: SeedArticle, cited: list, by_sentence: dic
         body.append(f"<p>{lang.h('seed.unlisted', file=code('spec/sources.yaml'))}</p>")
     body += [f"<h2>{lang.t('seed.clauses')}</h2>", ul(clauses)]
     body += [f"<h2>{lang.t('seed.citing', n=len(cited))}</h2>", case_rows(book, cited, root)]
-    testing = [r for r in book.suite.records if set(article.clauses) & set(r.case.spec) and r not in cited]
+    named = set(article.clauses)
+    testing = [r for r in book.suite.records if not named.isdisjoint(r.case.spec) and r not in cited]
     if article.clauses:
         body += [f"<h2>{lang.t('seed.citing-clauses', n=len(testing))}</h2>", case_rows(book, testing, root)]
     return page(lang, article.id, "".join(body), f"seeds/{slug(article.id)}.html")

@@ -8,6 +8,7 @@ clauses implementing it or why it is non-normative. A case cites articles in its
 entry of its own (without a quotation), so every cited text has a page.
 """
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -82,10 +83,15 @@ class SeedTable:
     resolver: Resolver | None = field(default=None, compare=False)
     pinner: Pinner | None = field(default=None, compare=False)
 
+    @functools.cached_property
+    def by_id(self) -> dict[str, SeedArticle]:
+        """Each article by its id (made once: every citation of every case is looked up in it)."""
+        return {a.id: a for a in self.articles}
+
     def pins(self, citation: str) -> tuple[tuple[SeedArticle, str | None], ...]:
         """The sentence each item of ``citation`` names: (article, its label; None when the item
         names no single sentence of it). Without a pinner: the articles, no sentence."""
-        by_id = {a.id: a for a in self.articles}
+        by_id = self.by_id
         if self.pinner is None:
             return tuple((a, None) for a in self.find(citation))
         found = tuple((by_id[i], label) for i, label in self.pinner(citation) if i in by_id)
@@ -93,7 +99,7 @@ class SeedTable:
 
     def find(self, citation: str) -> tuple[SeedArticle, ...]:
         """The articles ``citation`` names (none: the table cannot resolve it)."""
-        by_id = {a.id: a for a in self.articles}
+        by_id = self.by_id
         resolve = self.resolver or _exact(self.articles)
         found = tuple(by_id[i] for i in resolve(citation) if i in by_id)
         if found:
