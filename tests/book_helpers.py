@@ -119,6 +119,11 @@ def broken_links(root: Path) -> tuple[int, list[str]]:
         for path in sorted(root.rglob("*.html"))
     }
     is_file = functools.cache(os.path.isfile)
+
+    @functools.cache  # the pages of a folder link to the same few pages, style sheets and scripts
+    def target_of(folder: str, link: str) -> str:
+        return os.path.normpath(os.path.join(folder, unquote(link)))
+
     checked, broken = 0, []
     for path, (_, links) in pages.items():
         folder = os.path.dirname(path)
@@ -129,7 +134,7 @@ def broken_links(root: Path) -> tuple[int, list[str]]:
                 continue
             checked += 1
             # the book has no symbolic links: a link's target is its path made normal
-            target = os.path.normpath(os.path.join(folder, unquote(parts.path))) if parts.path else path
+            target = target_of(folder, parts.path) if parts.path else path
             if not is_file(target):
                 broken.append(f"{page}: {href}")
             elif parts.fragment and target in pages and unquote(parts.fragment) not in pages[target][0]:
