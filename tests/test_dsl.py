@@ -308,3 +308,37 @@ def test_settling_lines(dsl):
 )
 def test_settling_line_errors(dsl, text, line, column):
     assert fails(dsl.parse_verdicts, text) == ("verdict-syntax", line, column)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SETTLING,
+        "1: legal captures C3 d4 | illegal ko\n2: board .XO/X.O/...\nend: contest W\n",
+        "end: halted two-passes\ncount: winner W margin -0.50 black 3 white 4 unit moku\n"
+        "point: E5 d4 B eye\n",
+    ],
+)
+def test_a_verdict_text_read_again_is_placed_where_it_is_written(text):
+    """The grammar keeps a parsed verdict text: each reading gets the locations of its own place,
+    exactly as a first parse with that place gives them (every location, repr compares them)."""
+    from jpdtools.suite.grammar import Grammar, _VerdictBuilder
+
+    grammar = Grammar()
+    for shift in (0, 7, 0, 30):
+
+        def here(line: int, column: int, shift=shift) -> Location:
+            return Location(f"f{shift}", line + shift, column + 2 * shift)
+
+        builder = _VerdictBuilder(here)
+        first = builder.transform(grammar.parse(text, "verdicts", here)), builder.vertices, builder.boards
+        assert repr(grammar.verdict_lines(text, here)) == repr(first)
+        assert repr(Dsl().parse_verdicts(text, here)) == repr(Dsl().parse_verdicts(text, here))
+
+
+def test_a_verdict_error_read_again_is_placed_where_it_is_written(dsl):
+    text = "end: contest B\nsettled: B 2 B 3"
+    for shift in (0, 5, 0):
+        with pytest.raises(InputError) as info:
+            dsl.parse_verdicts(text, lambda line, column, shift=shift: Location("t", line + shift, column))
+        assert (info.value.code, info.value.location) == ("verdict-syntax", Location("t", 2 + shift, 14))

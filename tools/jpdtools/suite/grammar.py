@@ -8,6 +8,7 @@ only module that imports Lark: a command that parses no case never pays for it.
 """
 
 import contextlib
+import dataclasses
 import functools
 import sys
 from fractions import Fraction
@@ -126,6 +127,56 @@ def _parser_key(grammar: str) -> bytes:
         lark.__version__.encode(),
         repr(sys.version_info[:2]).encode(),
     )
+
+
+_HERE = "\0here"
+"""The path of a location inside a kept verdict text: placed by each reader of that text."""
+_KEEP_TEXTS = 4096  # verdict texts kept per grammar, first kept first dropped
+_KEEP_LENGTH = 4096  # characters: a longer verdict text is parsed anew each time
+
+
+def _here(line: int, column: int) -> Location:
+    return Location(_HERE, line, column)
+
+
+def _placed(value, place: Place, seen: dict):
+    """``value`` (a parsed verdict line, or a part of one) with each location inside its text
+    (:data:`_HERE`) moved to where ``place`` puts it."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple:
+        return tuple([_placed(v, place, seen) for v in value])
+    if kind is Location:
+        if value.path != _HERE:
+            return value
+        key = (value.line, value.column)
+        if key not in seen:
+            seen[key] = place(*key)
+        return seen[key]
+    if isinstance(value, InputError):
+        return InputError(value.message, _placed(value.location, place, seen), code=value.code)
+    names = _fields_of(kind)
+    if names is None:
+        return value
+    changes = {}
+    for name in names:
+        old = getattr(value, name)
+        new = _placed(old, place, seen)
+        if new is not old:
+            changes[name] = new
+    return dataclasses.replace(value, **changes) if changes else value
+
+
+_PLAIN = frozenset({str, int, Fraction, type(None)})
+
+
+@functools.cache
+def _fields_of(kind: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass, None for any other type."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def _end_of(text: str) -> tuple[int, int]:
@@ -332,6 +383,7 @@ class Grammar:
 
     def __init__(self, grammar: Path | None = None) -> None:
         self._lark = _parser(grammar or grammar_path())
+        self._verdicts: dict[str, tuple] = {}  # verdict text -> its lines, vertices and boards
 
     def parse(self, text: str, start: str, place: Place) -> Tree:
         try:
@@ -384,10 +436,21 @@ class Grammar:
         return _MovesBuilder(place).transform(self.parse(text, "moves", place))
 
     def verdict_lines(self, text: str, place: Place) -> tuple[tuple, list, list]:
-        """The verdict lines in written order, with the vertices and boards they name."""
-        builder = _VerdictBuilder(place)
-        lines = builder.transform(self.parse(text, "verdicts", place))
-        return lines, builder.vertices, builder.boards
+        """The verdict lines in written order, with the vertices and boards they name.
+
+        A text is parsed once (the suite writes many verdict texts more than once): its lines are
+        kept with locations inside the text, and each reading places them with its ``place``."""
+        kept = self._verdicts.get(text)
+        if kept is None:
+            builder = _VerdictBuilder(_here)
+            lines = builder.transform(self.parse(text, "verdicts", place))
+            kept = lines, tuple(builder.vertices), tuple(builder.boards)
+            if len(text) <= _KEEP_LENGTH:
+                if len(self._verdicts) >= _KEEP_TEXTS:
+                    del self._verdicts[next(iter(self._verdicts))]
+                self._verdicts[str(text)] = kept
+        lines, vertices, boards = _placed(kept, place, {})
+        return lines, list(vertices), list(boards)
 
     def vertex_list(self, text: str, place: Place) -> tuple[tuple[str, Location], ...]:
         tree = self.parse(text, "vertex_list", place)
