@@ -1,5 +1,6 @@
 """The writer: load(dump(load(x))) == load(x), for generated cases and the real suite."""
 
+import functools
 from dataclasses import replace
 
 import pytest
@@ -59,13 +60,21 @@ def actions(setup: Setup):
     return st.lists(move | other, max_size=12).map(tuple)
 
 
-def claims(setup: Setup):
-    g = Geometry(setup.width, setup.height)
+@functools.cache
+def alternatives(width: int, height: int):
+    """A step verdict's alternatives on a board of this size (one strategy per size: building and
+    validating a strategy on every draw was most of this file's time)."""
+    claims_ = claims(width, height)
+    return st.lists(st.lists(claims_, min_size=1, max_size=3).map(tuple), min_size=1, max_size=2).map(tuple)
+
+
+def claims(width: int, height: int):
+    g = Geometry(width, height)
     vertices = st.lists(st.integers(0, g.area - 1).map(g.to_gtp), max_size=3)
     rows = st.lists(
-        st.text("XO.", min_size=setup.width, max_size=setup.width),
-        min_size=setup.height,
-        max_size=setup.height,
+        st.text("XO.", min_size=width, max_size=width),
+        min_size=height,
+        max_size=height,
     ).map("/".join)
     return st.one_of(
         st.just(Claim("legal")),
@@ -107,21 +116,7 @@ def expectations(draw, setup: Setup, n_moves: int) -> tuple[Expectation, ...]:
     out = []
     for selector in selectors:
         steps = draw(st.lists(st.integers(1, n_moves), unique=True, max_size=n_moves)) if n_moves else []
-        verdicts = tuple(
-            StepVerdict(
-                step,
-                tuple(
-                    draw(
-                        st.lists(
-                            st.lists(claims(setup), min_size=1, max_size=3).map(tuple),
-                            min_size=1,
-                            max_size=2,
-                        )
-                    )
-                ),
-            )
-            for step in steps
-        )
+        verdicts = tuple(StepVerdict(step, draw(alternatives(setup.width, setup.height))) for step in steps)
         # a verdict text states at least one claim (an empty one is missing-expectation)
         end = draw(ENDS if verdicts else ENDS.filter(lambda e: e is not None))
         out.append(Expectation(selector, verdicts, end))

@@ -118,8 +118,11 @@ def _key(text: str) -> str:
     return _quoted(text)
 
 
+@functools.lru_cache(maxsize=4096)
 def _value(text: str, indent: int, block: bool = False) -> str:
-    """What follows ``key:`` at ``indent``: plain or quoted for one line, else a literal block."""
+    """What follows ``key:`` at ``indent``: plain or quoted for one line, else a literal block
+    (kept: a suite writes the same diagrams and verdict texts many times, and a block's check is a
+    YAML parse)."""
     if not block and "\n" not in text:
         return " " + _plain_or_quoted(text)
     body = text.rstrip("\n")
@@ -142,6 +145,7 @@ def _width(text: str) -> int:
     return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in text)
 
 
+@functools.lru_cache(maxsize=1024)
 def _folded(text: str, indent: int, width: int = _FOLD_WIDTH) -> str:
     """What follows ``key:`` for a long one-line text: a folded block (``>``) broken only at its
     spaces (a fold reads back as one space, so Chinese is never split between two characters);
