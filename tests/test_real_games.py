@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 
 import pytest
-from jpdref.game import Effect, Phase, Step
+from jpdref.game import Effect, Game, Phase, Step
 from jpdref.reasons import Reason
 from jpdref.rules import Rules
 from jpdref.stones import BLACK
@@ -78,29 +78,33 @@ def test_every_move_of_every_real_game_is_accepted(rules: Rules, records: list[G
     assert found == expected, f"{rules.name}: refused moves:\n" + "\n".join(report)
 
 
-def test_halted_games_stop_only_at_the_end(records: list[GameRecord]):
-    """A record replayed under a permissive preset never halts or ends before its last move."""
+@pytest.fixture(scope="module")
+def tromp_taylor(records: list[GameRecord]) -> list[tuple[GameRecord, list[Step], Game]]:
+    """Each record replayed under tromp-taylor (a permissive preset): the steps of its moves and
+    the game after them (the two tests below read one replay)."""
     rules = load_presets().get("tromp-taylor")
+    out = []
     for rec in records:
         game, placements = start_game(rules, rec)
         for action in placements:
             game.play(action)
-        moves = record_actions(rules, rec)
-        for n, action in enumerate(moves, 1):
-            step = game.play(action)
+        out.append((rec, [game.play(action) for action in record_actions(rules, rec)], game))
+    return out
+
+
+def test_halted_games_stop_only_at_the_end(tromp_taylor):
+    """A record replayed under a permissive preset never halts or ends before its last move."""
+    for rec, steps, game in tromp_taylor:
+        for n, step in enumerate(steps, 1):
             if step.outcome is not None:
-                assert n == len(moves), f"{rec.path}: play stopped at move {n}: {step.outcome}"
+                assert n == len(steps), f"{rec.path}: play stopped at move {n}: {step.outcome}"
         assert game.phase in (Phase.CONTEST, Phase.HALTED)
 
 
-def test_final_positions_agree_with_sgfmill(records: list[GameRecord]):
+def test_final_positions_agree_with_sgfmill(tromp_taylor):
     """The board after the last move is sgfmill's (an independent implementation of captures)."""
     boards = pytest.importorskip("sgfmill.boards")
-    rules = load_presets().get("tromp-taylor")
-    for rec in records:
-        game, placements = start_game(rules, rec)
-        for action in [*placements, *record_actions(rules, rec)]:
-            game.play(action)
+    for rec, _, game in tromp_taylor:
         theirs = boards.Board(rec.width)
         rows = rec.height - 1
         black = [(rows - p // rec.width, p % rec.width) for p, c in rec.setup.items() if c is BLACK]
