@@ -118,16 +118,25 @@ def case(rows: str, claims: str = "", winner: str = "W margin -1.5"):
     return load_case_text(text, "t.yaml", PRESETS).cases[0]
 
 
-def test_lint_fails_on_the_open_cut_and_passes_the_settled_wall():
-    cut = case(OPEN_CUT)
-    assert counted(cut)
-    found = prove_settled(cut, PRESETS)
+@pytest.fixture(scope="module")
+def open_cut_proofs(tmp_path_factory):
+    """The settledness proofs of the open cut and of its settled wall, made once from an empty proof
+    cache of their own (two tests read them)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("JPD_PROOF_CACHE", str(tmp_path_factory.mktemp("open-cut") / "cache"))
+        cut = case(OPEN_CUT)
+        assert counted(cut)
+        settled = case(OPEN_CUT.replace(". X O . .", ". X O O ."))
+        return prove_settled(cut, PRESETS), prove_settled(settled, PRESETS)
+
+
+def test_lint_fails_on_the_open_cut_and_passes_the_settled_wall(open_cut_proofs):
+    found, settled = open_cut_proofs
     problems = [p.message for p in check_settledness([found])]
     # B D2 cuts off C2 C1, and once they are taken White's C4-D3 has no eye left either
     assert any("W C1 (+1), counted alive, is captured by B D2" in m for m in problems), problems
     assert all("is captured by B D2" in m and "redraw it" in m for m in problems)
-    settled = case(OPEN_CUT.replace(". X O . .", ". X O O ."))
-    assert check_settledness([prove_settled(settled, PRESETS)]) == []
+    assert check_settledness([settled]) == []
 
 
 def test_a_claimed_ko_is_connected_by_its_claimer_before_the_proof():
@@ -144,13 +153,10 @@ def test_a_claimed_ko_is_connected_by_its_claimer_before_the_proof():
     assert prove_settled(ko, PRESETS).holds is True
 
 
-def test_the_report_counts_the_chains_proven_alive_and_lists_the_others():
+def test_the_report_counts_the_chains_proven_alive_and_lists_the_others(open_cut_proofs):
     from jpdtools.verify.status_opinion import report
 
-    found = [
-        prove_settled(case(OPEN_CUT), PRESETS),
-        prove_settled(case(OPEN_CUT.replace(". X O . .", ". X O O .")), PRESETS),
-    ]
+    found = list(open_cut_proofs)
     text = report([], settledness=found)
     assert "## Settled: the prover's proof" in text
     proofs = [p for s in found for p in s.proof.proofs]
