@@ -121,6 +121,7 @@ def test_a_missing_file_is_one_line_and_status_2(capsys, tmp_path):
 # -- the real games ----------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def real_games():
+    """Each record of the shared games with its marks, read once for the three rulesets."""
     directory = shared_games_dir()
     files = sorted(directory.glob("*.sgf")) if directory.is_dir() else []
     if not files:
@@ -128,18 +129,19 @@ def real_games():
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"{message}; under CI the replay test must run")
         pytest.skip(message)
-    return files
+    out = []
+    for path in files:
+        rec = read_sgf(path)
+        text = path.read_text(encoding="utf-8", errors="replace")
+        out.append((path, rec, read_marks(text, str(path), rec.width, rec.height)))
+    return out
 
 
 @pytest.mark.parametrize("name", REAL_GAME_RULESETS)
 def test_every_real_game_replays_without_a_refusal(name, real_games):
     rules = PRESETS.get(name)
     refused, why_not = [], {}
-    for path in real_games:
-        rec = read_sgf(path)
-        marks = read_marks(
-            path.read_text(encoding="utf-8", errors="replace"), str(path), rec.width, rec.height
-        )
+    for path, rec, marks in real_games:
         result = referee(rules, rec, marks)
         refused += [f"{path.name}: {f.describe()}" for f in result.replay.refusals]
         assert result.ended, path.name
