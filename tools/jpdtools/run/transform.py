@@ -31,7 +31,7 @@ only their reasons change is taken, and the claims on those points are left out 
 
 import functools
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from jpdref.coords import CoordinateError, Geometry
 from jpdref.handicap import HandicapError, fixed_handicap_points
@@ -475,6 +475,7 @@ class Chosen:
     note: str = ""
     why: str = ""
     left_out: tuple[str, ...] = ()
+    given: Item | None = field(default=None, compare=False, repr=False)  # the item under ``transform``
 
     def narrow(self, expectation: Expectation) -> Expectation:
         """``expectation`` without its claims on the points left out."""
@@ -513,18 +514,22 @@ def choose(
     plain = judge(expectation, observed)
     order = seeded_order(seed, case_id, ruleset, offered)
     refused: list[str] = []
+    tried: list[tuple[Transform, Item, Judgement]] = []
     for t in order:
-        if carries(t, expectation, item, rules, plain, reference):
-            return Chosen(t, _refused(note, refused))
+        given = transform_item(t, item)
+        derived = reference_judgement(t, expectation, item, rules, reference, given)
+        if _same(derived, plain):
+            return Chosen(t, _refused(note, refused), given=given)
         refused.append(t.name)
+        tried.append((t, given, derived))
     # No transform keeps every claim. Where only some points' reasons change (a count picks points
     # by number: fill-back, basic eye points, negative moves), the first drawn is taken without them.
-    for t in order:
-        moved = _moved_points(plain, reference_judgement(t, expectation, item, rules, reference))
+    for t, given, derived in tried:
+        moved = _moved_points(plain, derived)
         if moved:
             narrowed = without_points(expectation, moved)
-            if carries(t, narrowed, item, rules, judge(narrowed, observed), reference):
-                return Chosen(t, _refused(note, refused), left_out=moved)
+            if carries(t, narrowed, item, rules, judge(narrowed, observed), reference, given):
+                return Chosen(t, _refused(note, refused), left_out=moved, given=given)
     why = "the reference's verdict changes under every transform offered"
     return Chosen(None, _refused(note, refused), why=why)
 
@@ -550,19 +555,35 @@ def _refused(note: str, refused: list[str]) -> str:
 
 
 def carries(
-    t: Transform, expectation: Expectation, item: Item, rules: Rules, plain: Judgement, reference
+    t: Transform,
+    expectation: Expectation,
+    item: Item,
+    rules: Rules,
+    plain: Judgement,
+    reference,
+    moved: Item | None = None,
 ) -> bool:
     """Whether the reference's judgement of ``item`` under ``t``, mapped back, is exactly ``plain``
-    (its judgement of ``item`` as written): same status, same mismatches."""
-    derived = reference_judgement(t, expectation, item, rules, reference)
+    (its judgement of ``item`` as written): same status, same mismatches. ``moved``: ``item``
+    under ``t``, where the caller has it already."""
+    return _same(reference_judgement(t, expectation, item, rules, reference, moved), plain)
+
+
+def _same(derived: Judgement, plain: Judgement) -> bool:
     return derived.status is plain.status and derived.mismatches == plain.mismatches
 
 
 def reference_judgement(
-    t: Transform, expectation: Expectation, item: Item, rules: Rules, reference=None
+    t: Transform,
+    expectation: Expectation,
+    item: Item,
+    rules: Rules,
+    reference=None,
+    moved: Item | None = None,
 ) -> Judgement:
-    """The reference's play of ``item`` under ``t``, mapped back and judged against ``expectation``."""
+    """The reference's play of ``item`` under ``t``, mapped back and judged against ``expectation``
+    (``moved``: ``item`` under ``t``, where the caller has it already)."""
     reference = reference if reference is not None else ReferenceAdapter()
-    moved = transform_item(t, item)
+    moved = moved if moved is not None else transform_item(t, item)
     observed = reference.observe(moved.setup, moved.history, moved.moves, rules)
     return judge(expectation, observation_back(t, item.setup, observed))

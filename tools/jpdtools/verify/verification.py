@@ -30,10 +30,12 @@ spent waiting for the implementation (``adapter.engine_seconds``, when the adapt
 """
 
 import fnmatch
+import functools
 import hashlib
 import multiprocessing
 import os
 import queue
+import re
 import shlex
 import shutil
 import signal
@@ -108,15 +110,27 @@ class ExpectedFailures:
         row was given under ("" or ``identity``: as written); a pattern without ``@`` matches every
         row of its items, one with ``@GLOB`` only the rows whose transform GLOB matches."""
         given = transform or IDENTITY
-        only = dict(self.transforms)
-        for case_glob, rules_glob, text, _ in self.patterns:
+        for case_match, rules_match, text, transform_match in self._compiled:
             if (
-                fnmatch.fnmatchcase(case_id, case_glob)
-                and fnmatch.fnmatchcase(ruleset, rules_glob)
-                and (text not in only or fnmatch.fnmatchcase(given, only[text]))
+                case_match(case_id)
+                and rules_match(ruleset)
+                and (transform_match is None or transform_match(given))
             ):
                 return text
         return None
+
+    @functools.cached_property
+    def _compiled(self) -> tuple[tuple[Callable, Callable, str, Callable | None], ...]:
+        """The patterns as compiled matchers (fnmatchcase's), each with its transform glob's."""
+
+        def matcher(glob: str) -> Callable:
+            return re.compile(fnmatch.translate(glob)).match
+
+        only = dict(self.transforms)
+        return tuple(
+            (matcher(case_glob), matcher(rules_glob), text, matcher(only[text]) if text in only else None)
+            for case_glob, rules_glob, text, _ in self.patterns
+        )
 
     def named(self, case_ids: Sequence[str]) -> int:
         """How many of ``case_ids`` some pattern names (under some ruleset): how much of a suite
@@ -308,7 +322,8 @@ def _judge_item(
         return Judgement(Status.SKIP, detail=f"--transform: {chosen.why}"), None, (), chosen
     narrowed = chosen.narrow(expectation)
     try:
-        judgement, observation, dropped = _judge_given(item, adapter, narrowed, chosen.transform)
+        given_as = (narrowed, chosen.transform, chosen.given)
+        judgement, observation, dropped = _judge_given(item, adapter, *given_as)
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as err:  # a crash of the program on the transformed item: its row names the transform
@@ -319,15 +334,20 @@ def _judge_item(
 
 
 def _judge_given(
-    item: PlanItem, adapter, expectation: Expectation, transform: Transform | None
+    item: PlanItem,
+    adapter,
+    expectation: Expectation,
+    transform: Transform | None,
+    moved: Item | None = None,
 ) -> tuple[Judgement, object, tuple[str, ...]]:
     """Judge the program's play of the item as written, or under ``transform`` (then what it
-    reports is mapped back before it is judged against ``expectation``, the case's text)."""
+    reports is mapped back before it is judged against ``expectation``, the case's text;
+    ``moved``: the item under ``transform``, where the caller has it already)."""
     case, rules = item.case, item.rules
     assert case.setup is not None and rules is not None
     given = Item(case.setup, case.history, case.moves)
     if transform is not None:
-        given = transform_item(transform, given)
+        given = moved if moved is not None else transform_item(transform, given)
     why_not = adapter.capabilities().unsupported(rules, given.setup, item.features)
     hook = getattr(adapter, "unsupported_item", None)
     if not why_not and hook is not None:
@@ -440,7 +460,7 @@ def reproduction(
                 f"jpd verify --impl {shlex.quote(transforming.impl)} --id {shlex.quote(case.id)} "
                 f"--rules {rules} --transform {shlex.quote(transforming.seed)}"
             )
-        moved = transform_item(chosen.transform, Item(setup, case.history, case.moves))
+        moved = chosen.given or transform_item(chosen.transform, Item(setup, case.history, case.moves))
         given = replace(case, setup=moved.setup, history=moved.history, moves=moved.moves)
         return reproduction(replace(item, case=given))
     if counts:
