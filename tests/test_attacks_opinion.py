@@ -118,10 +118,10 @@ def test_no_opinion_is_not_an_opinion_of_no_dead_stones(tmp_path, mode, why):
 def test_a_hanging_engine_is_bounded_by_the_time_limit(tmp_path, monkeypatch):
     monkeypatch.setattr(status_opinion, "COMMAND_SECONDS", 30.0)
     began = time.monotonic()
-    found = opinions(cases(), PRESETS, {}, fake_gnugo(tmp_path, "hang"), budget=1.0)
+    found = opinions(cases(), PRESETS, {}, fake_gnugo(tmp_path, "hang"), budget=0.5)
     assert time.monotonic() - began < 30  # the budget, not the per-command limit, ended it
     assert all(o.missing for o in found)
-    assert "time limit (1 s) ran out" in found[-1].skipped
+    assert "time limit (0.5 s) ran out" in found[-1].skipped
 
 
 def test_lint_is_not_ok_without_the_opinion_it_was_asked_for(tmp_path, monkeypatch, capsys):

@@ -208,7 +208,8 @@ def test_a_declined_run_is_a_skip_never_a_pass(presets):
     ],
 )
 def test_a_failed_start_makes_every_item_an_error(mode, says, presets):
-    adapter = JsonlAdapter([*FAKE, "--start", mode], timeout=0.5 if mode == "hang" else TIMEOUT)
+    # a program hanging at the start never answers: the shortest wait tells the same
+    adapter = JsonlAdapter([*FAKE, "--start", mode], timeout=0.2 if mode == "hang" else TIMEOUT)
     with adapter:
         with pytest.raises(JsonlError, match=None) as err:
             adapter.capabilities()

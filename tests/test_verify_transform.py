@@ -1,6 +1,7 @@
 """Items given under board symmetries and colour swap: the second pass of a plain ``jpd verify``, and
 ``--transform SEED`` (spec/contract.md#contract.transform, tools/jpdtools/run/transform.py)."""
 
+import io
 import json
 import shlex
 import subprocess
@@ -39,6 +40,7 @@ REFERENCE = Path(__file__).with_name("reference_program.py")
 CAPTURES = conformance_dir() / "captures.yaml"
 KO = conformance_dir() / "ko.yaml"
 NOTHING = Expectation("", (), None)
+RECORD = shlex.quote("import json, sys; print(json.dumps([sys.argv[1:], sys.stdin.read()]))")
 
 
 def verify(capsys, *args: str) -> tuple[int, dict]:
@@ -256,7 +258,7 @@ def test_the_reference_passes_every_item_transformed_and_each_row_names_its_tran
     assert [r["transform"] for r in again["results"]] == [r["transform"] for r in report["results"]]
 
 
-def test_the_reproduce_line_replays_the_transformed_item(capsys):
+def test_the_reproduce_line_replays_the_transformed_item(capsys, monkeypatch):
     """A wrong program's failures: each ``reproduce`` line gives ``jpd play`` the item as the program
     was given it (the reference's play of the transformed item, step by step)."""
     program = "jsonl:" + shlex.join([sys.executable, str(CHEATER), "wrong"])
@@ -273,16 +275,20 @@ def test_the_reproduce_line_replays_the_transformed_item(capsys):
         item = items[f"{row['case']}[{row['ruleset']}]"]
         moved = transform_item(parse_transform(row["transform"]), Item(item.case.setup, (), item.case.moves))
         expected = ReferenceAdapter().observe(moved.setup, (), moved.moves, item.rules)
-        jpd = f"{shlex.quote(sys.executable)} -m jpdtools.cli play --json"
-        played = subprocess.run(
-            ["bash", "-c", row["reproduce"].replace("jpd play", jpd, 1)],
+        # the shell runs the line as written; `jpd play` is run here, on the words and input it got
+        line = row["reproduce"].replace("jpd play", f"{shlex.quote(sys.executable)} -c {RECORD}", 1)
+        shell = subprocess.run(
+            ["bash", "-c", line],
+            stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
             check=True,
         )
-        (observed,) = (
-            json.loads(played.stdout) if played.stdout.startswith("[") else [json.loads(played.stdout)]
-        )
+        words, given = json.loads(shell.stdout)
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(given.encode())))
+        assert main(["play", "--json", *words]) == 0
+        out = capsys.readouterr().out
+        (observed,) = json.loads(out) if out.startswith("[") else [json.loads(out)]
         steps = [(s["action"], s["effect"], tuple(s["captures"])) for s in observed["steps"]]
         assert steps == [(s.action, s.effect, s.captures) for s in expected.steps], row["reproduce"]
 
