@@ -6,10 +6,11 @@ import sys
 
 import pytest
 from jpdtools.cli import main
-from jpdtools.paths import bundled_expected_failures
+from jpdtools.paths import bundled_expected_failures, conformance_dir
 from jpdtools.verify.implementations import binary_of
 
 needs_gnugo = pytest.mark.skipif(binary_of("gnugo") is None, reason="GNU Go is not installed")
+KO = conformance_dir() / "ko.yaml"  # a run's verdict on its items: one case file will do
 
 
 def first_listed(profile: str) -> str:
@@ -44,7 +45,7 @@ def test_gnugo_passes_with_the_list_its_profile_carries(capsys):
     ],
 )
 def test_an_engine_that_cannot_start_is_one_error_and_exit_2(impl, says, capsys):
-    assert main(["verify", "--impl", impl, "-q"]) == 2
+    assert main(["verify", "--impl", impl, "-q", str(KO)]) == 2
     captured = capsys.readouterr()
     assert says in captured.err and captured.err.count("jpd: error:") == 1
     assert "pass," not in captured.out  # nothing ran
@@ -52,7 +53,7 @@ def test_an_engine_that_cannot_start_is_one_error_and_exit_2(impl, says, capsys)
 
 def test_a_run_that_played_nothing_is_not_ok(capsys):
     # sgfmill allows suicide only: under chinese and japanese every item is skipped
-    assert main(["verify", "--impl", "sgfmill", "--rules", "chinese+japanese", "-q"]) == 1
+    assert main(["verify", "--impl", "sgfmill", "--rules", "chinese+japanese", "-q", str(KO)]) == 1
     out = capsys.readouterr().out
     assert "played 0 of" in out and "FAILED: the implementation played nothing" in out
 
