@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from jpdtools.presets import load_presets
-from jpdtools.suite.loader import load_case_file
+from jpdtools.run.runner import default_loader
 from jpdtools.verify.jsonl import serve
 from jpdtools.verify.jsonl.protocol import Result, Run, Step, Unsupported
 from reference_program import ReferenceProgram
@@ -35,7 +35,7 @@ def _flipped(step: Step) -> Step:
 def _known_positions(path: str) -> frozenset:
     """Every item of the case file ``path`` as a :func:`_position` (its markers resolved)."""
     known = set()
-    for case in load_case_file(Path(path), load_presets()).cases:
+    for case in default_loader().load_case_file(Path(path), load_presets()).cases:  # the compiled suite
         setup = case.setup
         if setup is None:
             continue
