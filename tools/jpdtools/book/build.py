@@ -162,10 +162,9 @@ def edition_pages(book: Book, playground: bool = False) -> Iterable[tuple[str, s
     yield "review.js", REVIEW_SCRIPT
     yield "glossary.html", glossary_page(book)
     yield "index.html", index_page(book)
-    shared: dict = {}  # what a case's page and its printed chapter both show, written once
-    yield from print_pages(book, shared)
+    yield from print_pages(book)
     for record in book.suite.records:
-        yield f"cases/{slug(record.case.id)}.html", case_page(book, record, shared)
+        yield f"cases/{slug(record.case.id)}.html", case_page(book, record)
     cited = specpages.citing(book)
     yield "clauses/index.html", specpages.clause_index(book, cited)
     decides = decided(book)
@@ -196,16 +195,15 @@ def edition_pages(book: Book, playground: bool = False) -> Iterable[tuple[str, s
         yield f"differences/{rulesetpages.pair_name(a, b)}.html", differences.pair_page(book, a, b, ids)
 
 
-def print_pages(book: Book, shared: dict | None = None) -> Iterable[tuple[str, str]]:
+def print_pages(book: Book) -> Iterable[tuple[str, str]]:
     """The edition's ``print/`` folder: its style sheet, the front matter (its contents without
-    page numbers until the book is printed), a document per chapter (``shared``: as
-    :func:`~jpdtools.book.casepage.case_body` takes it)."""
+    page numbers until the book is printed), a document per chapter."""
     parts = chapters(book)
     rev = revision(book)
     yield f"print/{PRINT_STYLE_FILE}", PRINT_STYLE
     yield f"print/{FRONT}", front_matter(book, parts, rev)
     for chapter in parts:
-        yield f"print/{chapter.name}", chapter_page(book, chapter, rev, shared)
+        yield f"print/{chapter.name}", chapter_page(book, chapter, rev)
 
 
 BOOK_ENTRIES = (

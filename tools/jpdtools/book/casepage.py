@@ -647,24 +647,17 @@ def case_path(case_id: str) -> str:
     return f"cases/{slug(case_id)}.html"
 
 
-def case_page(book: Book, record: CaseRecord, shared: dict | None = None) -> str:
+def case_page(book: Book, record: CaseRecord) -> str:
     case = record.case
     title = getattr(case, "zh_title", None) if book.lang.code != "en" else None
-    body = case_body(book, record, shared=shared)
-    return page(book.lang, f"{case.id} — {title or case.title}", body, case_path(case.id))
+    return page(book.lang, f"{case.id} — {title or case.title}", case_body(book, record), case_path(case.id))
 
 
-def case_body(book: Book, record: CaseRecord, clause_texts: bool = True, shared: dict | None = None) -> str:
+def case_body(book: Book, record: CaseRecord, clause_texts: bool = True) -> str:
     """The page's content (its links lead from a folder one level below the book's top);
-    without ``clause_texts`` the clauses are named and linked, not quoted (the printed book).
-    ``shared``: where the case's page and its printed chapter, written from one :class:`Book`,
-    leave each other what both show (the first to write it keeps it there, the second takes it)."""
-    if shared is not None and id(record) in shared:
-        _, parts, decided = shared.pop(id(record))
-    else:
-        parts, decided = _shown_in_both(book, record)
-        if shared is not None:
-            shared[id(record)] = (record, parts, decided)
+    without ``clause_texts`` the clauses are named and linked, not quoted (the printed book). What
+    the case's page and its printed chapter both show is made once per edition."""
+    parts, decided = book.once(("case", id(record)), lambda: _shown_in_both(book, record))
     lang = book.lang
     case = record.case
     parts = list(parts)

@@ -1,7 +1,9 @@
 """What every page of the book is computed from, gathered once (:class:`Book`), and the links
 between pages."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from jpdtools.book.lang import EN, Language
 from jpdtools.book.observe import ObservedSuite
@@ -13,6 +15,8 @@ from jpdtools.presets import Presets
 from jpdtools.review.anchors import Anchor
 from jpdtools.review.overrides import Override
 from jpdtools.suite.model import QuestionReview
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -32,14 +36,19 @@ class Book:
     review_quorum: int = 1  # spec/review-policy.yaml (format.quorum)
     lang: Language = EN  # the edition being written: every page function reads its strings from it
     study: dict | None = None  # a jpd study result (its JSON form), shown as the study's pages
-    # (anchor, root) -> clause_html's text: a clause is quoted on many pages of an edition
-    _clause_texts: dict[tuple[str, str], str] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
+    # what several pages of the edition show, made once (:meth:`once`); each edition has its own
+    _made: dict[tuple, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def edition(self, lang: Language) -> "Book":
         """The same book, written in ``lang``."""
         return replace(self, lang=lang)
+
+    def once(self, key: tuple, make: Callable[[], T]) -> T:
+        """``make()``, made the first time this edition asks for ``key`` and kept: a part that
+        several pages show (a clause quoted on many pages, a case on its page and in print)."""
+        if key not in self._made:
+            self._made[key] = make()
+        return self._made[key]  # type: ignore[return-value]
 
     def question_review(self, anchor: str) -> QuestionReview:
         """Where an open question stands (``proposed`` when no decision names it)."""
@@ -82,10 +91,7 @@ class Book:
         """The text of a clause or open question as HTML, in the book's language: the Chinese
         rendering instead of the English where there is one (noting when it renders an earlier
         revision), else the English, marked."""
-        text = self._clause_texts.get((anchor, root))
-        if text is None:
-            text = self._clause_texts[anchor, root] = self._clause_html(anchor, root)
-        return text
+        return self.once(("clause", anchor, root), lambda: self._clause_html(anchor, root))
 
     def _clause_html(self, anchor: str, root: str) -> str:
         english = self.spec.section_html(anchor, root, self.spec_link)

@@ -101,10 +101,9 @@ def _document(book: Book, title: str, body: str, rev: str, numbering: str) -> st
     )
 
 
-def chapter_page(book: Book, chapter: Chapter, rev: str, shared: dict | None = None) -> str:
+def chapter_page(book: Book, chapter: Chapter, rev: str) -> str:
     """A chapter's document: its heading and the list of its cases (each a link, which the printer
-    also reads to find each case's page), then its cases one after another (``shared``: as
-    :func:`~jpdtools.book.casepage.case_body` takes it)."""
+    also reads to find each case's page), then its cases one after another."""
     lang = book.lang
     title = chapter_title(lang, chapter)
     where = code(relative(chapter.file))
@@ -118,7 +117,7 @@ def chapter_page(book: Book, chapter: Chapter, rev: str, shared: dict | None = N
         f'<p class="in-chapter">{lang.t("print.in-chapter")} {cases}</p></header>'
     ]
     for record in chapter.records:
-        body = case_body(book, record, clause_texts=False, shared=shared)
+        body = case_body(book, record, clause_texts=False)
         parts.append(f'<article class="case" id="case-{esc(record.case.id)}">{body}</article>')
     plain = PurePath(chapter.file).name if not chapter.topic else chapter.topic
     return _document(book, f"{lang.s('print.chapter', n=chapter.number)} {plain}", "\n".join(parts), rev, "")
