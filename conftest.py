@@ -31,15 +31,23 @@ if Sybil is not None:
     ).pytest()
 
 
-# Examples that build a book, run a study or the mutants, or drive a program over a whole suite:
-# slow, like the tests of tests/conftest.py's SLOW_FILES (`pytest -m "not slow"` leaves them out).
-SLOW_EXAMPLES = ("jpd book", "jpd study", "mutate.py", "jpd verify", "jpd fuzz")
+# Examples that run the mutants or drive a program over a whole suite: slow, like the tests of
+# tests/conftest.py's SLOW_FILES (`pytest -m "not slow"` leaves them out). Examples that build a book
+# or run a study: `ci` as well, like its CI_FILES (`pytest` leaves them out; CI runs them).
+SLOW_EXAMPLES = ("mutate.py", "jpd verify", "jpd fuzz")
+CI_EXAMPLES = ("jpd book", "jpd study")
 
 
 def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         example = getattr(item, "example", None)
-        if example is not None and any(word in str(example.parsed) for word in SLOW_EXAMPLES):
+        if example is None:
+            continue
+        text = str(example.parsed)
+        if any(word in text for word in CI_EXAMPLES):
+            item.add_marker("slow")
+            item.add_marker("ci")
+        elif any(word in text for word in SLOW_EXAMPLES):
             item.add_marker("slow")
 
 

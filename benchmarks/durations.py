@@ -5,13 +5,14 @@ and the order in which tests/scheduling.py sends the tests to pytest-xdist's wor
 python benchmarks/durations.py [--out DIR] [PYTEST ARGS...]
 ```
 
-Runs the quick tier and then the slow tier (`pytest -m "not slow"`, `pytest -m slow`), as a
-contributor and CI run them, each timed in wall-clock and CPU seconds (user + system, children
-included), and records every test's seconds (set-up, call and tear-down; a shared fixture's cost
-falls on the first test of its group that builds it). Writes `results-tests.json` (each test of
-at least MIN_SECONDS, slowest first, with its tier; the two tiers' times; the machine, its load, the
-commit) and `results-tests.md` (the tiers' times and the SHOWN slowest tests). Run on a quiet
-machine.
+Runs the three commands a contributor and CI run (RUNS): the quick tier (`pytest -m "not slow"`),
+`pytest` (the quick and slow tiers: everything but the tests marked `ci`), and the CI tier
+(`pytest -m ci`), each timed in wall-clock and CPU seconds (user + system, children included), and
+records every test's seconds (set-up, call and tear-down; a shared fixture's cost falls on the first
+test of its group that builds it) with its tier: quick, slow (run by `pytest` but not by the quick
+tier) or ci. Writes `results-tests.json` (each test of at least MIN_SECONDS, slowest first, with its
+tier; the three commands' times; the machine, its load, the commit) and `results-tests.md` (the
+commands' times and the SHOWN slowest tests). Run on a quiet machine.
 """
 
 import argparse
@@ -29,7 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MIN_SECONDS = 0.2  # shorter tests are not recorded (the scheduler counts them as instant)
 SHOWN = 20
-TIERS = (("quick", "not slow"), ("slow", "slow"))
+# (tier of the tests it adds, the command's -m, as the docs write the command); None: pyproject's -m
+RUNS = (("quick", "not slow", 'pytest -m "not slow"'), ("slow", None, "pytest"), ("ci", "ci", "pytest -m ci"))
 
 
 class Recorder:
@@ -58,19 +60,20 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_tier(marker: str, extra: list[str]) -> tuple[dict[str, float], float, float]:
-    """(seconds of each test, wall seconds, CPU seconds) of `pytest -m MARKER`."""
+def run_tier(marker: str | None, extra: list[str]) -> tuple[dict[str, float], float, float]:
+    """(seconds of each test, wall seconds, CPU seconds) of `pytest -m MARKER` (of `pytest` when
+    MARKER is None)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "durations.json"
         env = {**os.environ, "JPD_DURATIONS": str(out)}
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "benchmarks"), env.get("PYTHONPATH")) if p)
         cpu, start = _children_cpu(), time.monotonic()
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-p", "durations", "-m", marker, "-q", *extra], cwd=ROOT, env=env
-        )
+        select = [] if marker is None else ["-m", marker]
+        command = [sys.executable, "-m", "pytest", "-p", "durations", *select, *extra]
+        done = subprocess.run(command, cwd=ROOT, env=env)
         wall, cpu = time.monotonic() - start, _children_cpu() - cpu
         if done.returncode not in (0, 1) or not out.exists():
-            raise SystemExit(f"pytest -m {marker!r} ended with exit code {done.returncode}")
+            raise SystemExit(f"{' '.join(command[2:])} ended with exit code {done.returncode}")
         return json.loads(out.read_text(encoding="utf-8")), wall, cpu
 
 
@@ -80,11 +83,11 @@ def _commit() -> str:
 
 
 def table(result: dict) -> str:
-    tiers = result["tiers"]
+    runs = result["runs"]
     lines = [
-        "| tier | tests | wall s | CPU s |",
+        "| command | tests | wall s | CPU s |",
         "|---|---:|---:|---:|",
-        *(f"| {t['tier']} | {t['tests']:,} | {t['wall']:.0f} | {t['cpu']:.0f} |" for t in tiers),
+        *(f"| `{r['command']}` | {r['tests']:,} | {r['wall']:.0f} | {r['cpu']:.0f} |" for r in runs),
         "",
         f"The {SHOWN} slowest tests (set-up, call and tear-down):",
         "",
@@ -106,20 +109,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks", help="folder of the results")
     args, extra = parser.parse_known_args(argv)
     load_before = os.getloadavg()[0]
-    tiers, tests = [], []
-    for tier, marker in TIERS:
+    runs, tests, recorded = [], [], set()
+    for tier, marker, command in RUNS:
         seconds, wall, cpu = run_tier(marker, extra)
-        tiers.append({"tier": tier, "tests": len(seconds), "wall": round(wall, 1), "cpu": round(cpu, 1)})
+        runs.append({"command": command, "tests": len(seconds), "wall": round(wall, 1), "cpu": round(cpu, 1)})
         tests += [
-            {"test": t, "tier": tier, "seconds": round(s, 2)} for t, s in seconds.items() if s >= MIN_SECONDS
+            {"test": t, "tier": tier, "seconds": round(s, 2)}
+            for t, s in seconds.items()
+            if s >= MIN_SECONDS and t not in recorded
         ]
+        recorded |= set(seconds)
     tests.sort(key=lambda t: -t["seconds"])
     result = {
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "commit": _commit(),
         "machine": f"{os.cpu_count()} cores, {platform.platform()}, Python {platform.python_version()}",
         "load": [load_before, os.getloadavg()[0]],
-        "tiers": tiers,
+        "runs": runs,
         "tests": tests,
     }
     args.out.mkdir(parents=True, exist_ok=True)

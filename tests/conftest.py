@@ -61,36 +61,35 @@ SHARED_FIXTURE_GROUPS = {
 }
 
 
-def _scope_of(nodeid: str) -> str:
-    """The unit of work of a test: its group (SHARED_FIXTURE_GROUPS), or itself."""
-    name = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
-    return SHARED_FIXTURE_GROUPS.get(name, nodeid)
-
-
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: without xdist (`-p no:xdist`) it is never called
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """With xdist's default `--dist load`: each test a unit of work on its own, but the tests of
-    one SHARED_FIXTURE_GROUPS group one unit, the longest units first (tests/scheduling.py; another
-    `--dist` is xdist's own)."""
+    """With xdist's default `--dist load`: the tests in units of work (tests/scheduling.py's
+    unit_of), the longest units first; another `--dist` is xdist's own."""
     if config.getoption("dist") != "load":
         return None
-    from scheduling import LongestFirstScheduling, known_durations
+    from scheduling import LongestFirstScheduling, known_durations, unit_of
 
-    return LongestFirstScheduling(config, log, _scope_of, known_durations())
+    seconds = known_durations()
+
+    def unit(nodeid: str) -> str:
+        return unit_of(nodeid, SHARED_FIXTURE_GROUPS, seconds)
+
+    return LongestFirstScheduling(config, log, unit, seconds)
 
 
-# Slow tests (a real browser, engine or build, seconds each): marked, so that `pytest -m "not slow"`
-# gives a quick check; `pytest` and CI run them all. docs/contributors.md lists the slowest.
-SLOW_FILES = (
+# Three tiers. The quick tier (`pytest -m "not slow"`) checks the rules, the suite and the commands in
+# under a minute. Slow tests (a real engine or library over the whole suite, a search, seconds each)
+# are marked `slow`; `pytest` runs them with the quick tier. The tests that start Chromium or build a
+# whole book, export, study or compilation are marked `ci` as well as `slow`: `pytest` leaves them
+# out (pyproject's addopts: -m 'not ci'), CI runs them (`pytest -m slow`), and so does `pytest -m ci`
+# or `pytest -m ""`. docs/contributors.md lists the slowest tests and says why they are slow.
+CI_FILES = (
     "test_book_chromium.py",  # Chromium
     "test_book_screens_chromium.py",  # Chromium, every kind of page at two widths
     "test_book_review_chromium.py",  # Chromium, and four books built
     "test_book_pdf.py",  # Chromium prints both editions, chapter by chapter
     "test_playground_chromium.py",  # Chromium
     "test_verify_report_screens_chromium.py",  # Chromium draws a verify report at two widths
-    "test_verify_gnugo.py",  # GNU Go over the whole suite
-    "test_verify_leela.py",  # Leela Zero
-    "test_fuzz.py",  # GNU Go and Leela Zero games
     "test_hostile.py",  # programs that hang, flood and leave children behind
     "test_book.py",  # the whole suite's book (both editions, every link followed), more books by the command
     "test_book_editions.py",  # a book of three case files in both editions
@@ -101,14 +100,26 @@ SLOW_FILES = (
     "test_theorems.py",  # the compatibility theorems on generated positions (Hypothesis)
     "test_properties.py",  # random games under every ruleset (Hypothesis)
     "test_collections.py",  # collections refereed in pools, killed and resumed, on a Dask cluster
-    "test_status_proofs.py",  # the status prover over every counting case
     "test_transform_suite.py",  # the reference under every board symmetry and colour swap, whole suite
+)
+SLOW_FILES = (
+    "test_verify_gnugo.py",  # GNU Go over the whole suite
+    "test_verify_leela.py",  # Leela Zero
+    "test_fuzz.py",  # GNU Go and Leela Zero games
+    "test_gnugo_settledness.py",  # GNU Go's opinion of every counted position
+    "test_library_programs.py",  # the Go libraries' programs over their case files
+    "test_pettingzoo.py",  # PettingZoo's environment over the suite
+    "test_real_games.py",  # the shared collection of real games replayed
+    "test_status_proofs.py",  # the status prover over every counting case
 )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if item.path.name in SLOW_FILES:
+        if item.path.name in CI_FILES:
+            item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.ci)
+        elif item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
 
 

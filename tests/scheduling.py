@@ -1,9 +1,12 @@
 """How pytest-xdist hands the tests to its workers (tests/conftest.py installs it for `--dist load`).
 
-A unit of work is a test, or the tests of one SHARED_FIXTURE_GROUPS group (conftest.py), which share
-an expensive fixture and so go to one worker. Units are sent longest first, by the durations of
-benchmarks/results-tests.json (a unit not listed there counts as instant), so that no long test
-starts when the other worker is nearly done and both finish together.
+A unit of work (unit_of) is one of: the tests of one SHARED_FIXTURE_GROUPS group (conftest.py),
+which share an expensive fixture and so go to one worker; a test measured as long enough to be
+listed in benchmarks/results-tests.json; the conformance items of the case ids that begin with the
+same word (thousands of items of milliseconds each); or the other, short, tests of one file (sent one
+by one, short tests cost the controller and the workers a round trip each). Units are sent longest
+first, by the durations of benchmarks/results-tests.json (a unit not listed there counts as
+instant), so that no long test starts when the other worker is nearly done and both finish together.
 
 xdist's own LoadScopeScheduling, which this extends, keeps every unit a worker has finished and
 counts them all again after each test, and finds each test's index by a linear search: on a suite of
@@ -28,6 +31,21 @@ def known_durations(path: Path = DURATIONS) -> dict[str, float]:
         return {str(t["test"]): float(t["seconds"]) for t in tests}
     except (OSError, ValueError, KeyError, TypeError):
         return {}
+
+
+def unit_of(nodeid: str, groups: dict[str, str], seconds: dict[str, float]) -> str:
+    """The unit of work of the test NODEID: its file's group of GROUPS (file name → group), the test
+    itself when SECONDS knows its duration, its conformance case's first word, or its file."""
+    path = nodeid.split("::", 1)[0]
+    name = path.rsplit("/", 1)[-1]
+    if name in groups:
+        return groups[name]
+    if nodeid in seconds:
+        return nodeid
+    if name == "test_conformance.py" and "[" in nodeid:
+        case = nodeid.split("[", 1)[1]
+        return f"{path}::{case.split('.', 1)[0]}"
+    return path
 
 
 def longest_first(units: dict[str, dict[str, bool]], seconds: dict[str, float]) -> list[str]:

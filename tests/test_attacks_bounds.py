@@ -145,6 +145,7 @@ def test_every_code_point_is_shown_as_the_categories_say():
     assert made_visible("a\u2028b\u2029c\x00") == "a⟦U+2028⟧b⟦U+2029⟧c⟦U+0000⟧"
 
 
+@pytest.mark.slow  # builds a book
 def test_a_built_book_holds_no_hidden_character(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(CASE.format(hidden="\u202e"), encoding="utf-8")

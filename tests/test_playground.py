@@ -283,6 +283,7 @@ def test_the_front_door_leads_to_both_playgrounds():
     assert 'href="en/playground.html"' in front and 'href="zh/playground.html"' in front
 
 
+@pytest.mark.slow  # builds a book
 def test_jpd_book_serve_serves_the_book(tmp_path):
     """``jpd book --serve 0`` builds, then serves the book on a free port, saying where."""
     import urllib.request

@@ -81,6 +81,7 @@ def suite_texts():
     return diagrams, moves
 
 
+@pytest.mark.slow  # every diagram of the suite through Lark
 def test_every_diagram_of_the_suite_is_read_as_the_grammar_reads_it(suite_texts):
     diagrams, _ = suite_texts
     declined = []
@@ -93,6 +94,7 @@ def test_every_diagram_of_the_suite_is_read_as_the_grammar_reads_it(suite_texts)
     assert declined == []
 
 
+@pytest.mark.slow  # every move list of the suite through Lark
 def test_every_move_list_of_the_suite_is_read_as_the_grammar_reads_it(suite_texts):
     _, moves = suite_texts
     for text in dict.fromkeys(moves):

@@ -137,6 +137,7 @@ def real_games():
     return out
 
 
+@pytest.mark.slow  # the shared collection of real games, under each ruleset
 @pytest.mark.parametrize("name", REAL_GAME_RULESETS)
 def test_every_real_game_replays_without_a_refusal(name, real_games):
     rules = PRESETS.get(name)

@@ -147,6 +147,7 @@ def test_the_draw_is_the_seeds_and_skips_what_no_transform_keeps():
     assert a.transform is not None and a.transform.symmetry in (IDENTITY, *SYMMETRIES)
 
 
+@pytest.mark.slow  # a whole case file verified twice
 def test_a_program_answering_from_the_positions_it_knows_fails_a_plain_verify(capsys):
     """The cheating program knows captures.yaml's positions as they are written and plays no Go:
     it passes them all as written, and a plain ``jpd verify`` fails it on the sample its second
@@ -170,6 +171,7 @@ def test_a_program_answering_from_the_positions_it_knows_fails_a_plain_verify(ca
     assert all(r["transform"] not in (None, IDENTITY) for r in moved["results"])
 
 
+@pytest.mark.slow  # a whole case file verified, a sample played again
 def test_a_plain_verify_gives_a_sample_of_the_items_played_again_each_a_row_naming_its_transform(
     capsys, tmp_path
 ):
@@ -226,6 +228,7 @@ def test_an_expected_failure_line_may_name_the_transform_of_a_row():
         parse_expected_failures("@mirror", "x.txt")
 
 
+@pytest.mark.slow  # a whole case file verified under a transform
 def test_a_row_given_transformed_is_excused_only_by_a_line_that_names_it(capsys, tmp_path):
     """A program failing ko.simple.001 only when it is given transformed: unexpected, until a line
     names the transformed row; a line naming the item as written (@identity) leaves it unexpected."""
@@ -248,6 +251,7 @@ def test_a_row_given_transformed_is_excused_only_by_a_line_that_names_it(capsys,
     assert excused["expected_failure"] == f"{row['case']}[{row['ruleset']}]@{row['transform']}"
 
 
+@pytest.mark.slow  # a whole case file verified under a transform
 def test_the_reference_passes_every_item_transformed_and_each_row_names_its_transform(capsys, tmp_path):
     program = "jsonl:" + shlex.join([sys.executable, str(REFERENCE)])
     status, report = verify(capsys, "--impl", program, "--transform", "t2", str(KO), str(CAPTURES))
@@ -293,6 +297,7 @@ def test_the_reproduce_line_replays_the_transformed_item(capsys, monkeypatch):
         assert steps == [(s.action, s.effect, s.captures) for s in expected.steps], row["reproduce"]
 
 
+@pytest.mark.slow  # sgfmill over the whole suite, three times
 def test_sgfmill_stays_ok_under_transforms_and_fails_the_same_items(capsys):
     """A real library: its bundled expected-failure list holds under transforms, and what it gets
     wrong does not depend on the orientation or the colours (no deviation found under two seeds)."""
