@@ -79,10 +79,11 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
 # Three tiers. The quick tier (`pytest -m "not slow"`) checks the rules, the suite and the commands in
 # under a minute. Slow tests (a real engine or library over the whole suite, a search, seconds each)
-# are marked `slow`; `pytest` runs them with the quick tier. The tests that start Chromium or build a
-# whole book, export, study or compilation are marked `ci` as well as `slow`: `pytest` leaves them
-# out (pyproject's addopts: -m 'not ci'), CI runs them (`pytest -m slow`), and so does `pytest -m ci`
-# or `pytest -m ""`. docs/contributors.md lists the slowest tests and says why they are slow.
+# are marked `slow`; `pytest` runs them with the quick tier. The tests that start Chromium or hostile
+# programs, build a whole book, export, study or compilation, or search generated positions are
+# marked `ci` as well as `slow`: `pytest` leaves them out (pyproject's addopts: -m 'not ci'), CI runs
+# them (`pytest -m slow`), and so do `pytest -m ci` and `pytest -m ""`. docs/contributors.md lists the
+# slowest tests and says why they are slow.
 CI_FILES = (
     "test_book_chromium.py",  # Chromium
     "test_book_screens_chromium.py",  # Chromium, every kind of page at two widths
